@@ -1,0 +1,22 @@
+// Before the tests: make sure what npm cannot install is here. Debian's Chromium (browser tests) and a
+// Java runtime (the Nu Html Checker). Installs them with apt-get when running as root, otherwise stops
+// with the exact command to run. Never lets the tests skip.
+import { existsSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const has = (command) => spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
+
+const missing = [];
+if (!existsSync(CHROMIUM)) missing.push("chromium");
+if (!has("java")) missing.push("default-jre-headless");
+
+if (missing.length > 0) {
+  const command = `apt-get update && apt-get install -y ${missing.join(" ")}`;
+  if (process.getuid?.() !== 0) {
+    console.error(`Missing system packages for the tests: ${missing.join(", ")}.\nInstall them as root:\n  ${command}`);
+    process.exit(1);
+  }
+  console.log(`Installing ${missing.join(", ")} with apt-get…`);
+  execFileSync("sh", ["-c", `DEBIAN_FRONTEND=noninteractive ${command}`], { stdio: "inherit" });
+}

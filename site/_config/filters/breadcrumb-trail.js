@@ -1,0 +1,1 @@
+export { breadcrumbTrail } from "../../_lib/breadcrumbs.js";

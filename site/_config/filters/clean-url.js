@@ -1,0 +1,1 @@
+export { cleanUrl } from "../../_lib/urls.js";

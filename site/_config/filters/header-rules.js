@@ -1,0 +1,1 @@
+export { headerRules } from "../../_lib/security-headers.js";

@@ -1,0 +1,1 @@
+export { pageStructuredData } from "../../_lib/structured-data.js";

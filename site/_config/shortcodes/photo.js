@@ -1,0 +1,6 @@
+import { pictureHtml } from "../../_lib/photos.js";
+
+/** `{% photo "slot", { sizes, eager, className } %}`: a responsive picture of a photo slot (site/_data/photos.yaml). */
+export async function photo(slot, options = {}) {
+  return pictureHtml(slot, this.ctx.photos, options);
+}

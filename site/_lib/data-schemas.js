@@ -1,0 +1,134 @@
+// The shape of every data file in site/_data/, checked when the build loads it
+// (STYLE.md: a wrong area or a missing phone number breaks the build with a readable message).
+// Derived values (area slugs and neighbours) are computed here, once, so templates never repeat them.
+import { z } from "zod";
+import { slugify } from "./slug.js";
+import { nearest } from "./geo.js";
+
+const text = z.string().trim().min(1);
+const path = z.string().regex(/^\/[a-z0-9\-/#]*$/, "must be a site path such as /ydelser/private");
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM");
+const weekday = z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
+const latitude = z.number().min(-90).max(90);
+const longitude = z.number().min(-180).max(180);
+const faqItem = z.strictObject({ question: text, answer: text });
+
+/** How many neighbouring areas an area page links to (SPEC.md section 2: "several"). */
+export const NEIGHBOUR_COUNT = 4;
+
+const business = z.strictObject({
+  brand: text,
+  tagline: text,
+  phone: z.strictObject({
+    display: text,
+    e164: z.string().regex(/^\+45\d{8}$/, "must be +45 followed by eight digits"),
+  }),
+  email: z.email(),
+  address: z.strictObject({
+    street: text,
+    postalCode: z.string().regex(/^\d{4}$/),
+    town: text,
+    country: z.literal("DK"),
+  }),
+  geo: z.strictObject({ latitude, longitude }),
+  // SPEC.md sections 1 and 9 give two readings of the hours; both are kept, each where the spec uses it.
+  hours: z.strictObject({
+    workdays: z.strictObject({ label: text, opens: time, closes: time }),
+    phone: z.strictObject({ days: z.array(weekday).min(1), label: text, opens: time, closes: time }),
+    emergency: text,
+  }),
+  figures: z.strictObject({
+    rating: z.number().min(1).max(5),
+    ratingCount: z.number().int().positive(),
+    bestRating: z.number().int(),
+    worstRating: z.number().int(),
+    yearsExperience: z.number().int().positive(),
+    projects: z.number().int().positive(),
+    events: z.number().int().positive(),
+    authorisedPercent: z.number().int().min(0).max(100),
+  }),
+  guarantees: z.strictObject({ warrantyYears: z.number().int().positive(), fixedPrice: text }),
+  responseTimes: z.strictObject({
+    acuteHomeArea: text,
+    acuteSurroundingTowns: text,
+    quoteAfterInspection: text,
+    workAfterInspection: text,
+  }),
+  serviceArea: z.strictObject({ radiusMeters: z.number().int().positive(), driveToMainTown: text }),
+  priceRange: text,
+  social: z.array(z.strictObject({ name: text, url: z.url() })).length(2),
+  site: z.strictObject({ url: z.url().refine((url) => !url.endsWith("/"), "must not end with /"), locale: text }),
+  backend: z.strictObject({
+    url: z.url().refine((url) => !url.endsWith("/"), "must not end with /"),
+    anonKey: text,
+    functionName: text,
+  }),
+});
+
+const area = z.strictObject({
+  name: text,
+  postalCode: z.string().regex(/^\d{4}$/),
+  region: z.literal("Sjælland").default("Sjælland"),
+  distance: z.number().positive(),
+  latitude,
+  longitude,
+  description: text,
+  metaDescription: z.string().trim().min(50).max(170),
+  faq: z.array(faqItem).length(5),
+});
+
+const areas = z
+  .array(area)
+  .min(1)
+  .transform((list) => list.map((entry) => ({ ...entry, slug: slugify(entry.name) })))
+  .superRefine((list, ctx) => {
+    const seen = new Set();
+    list.forEach((entry, index) => {
+      if (seen.has(entry.slug)) ctx.addIssue({ code: "custom", path: [index, "name"], message: `duplicate slug ${entry.slug}` });
+      seen.add(entry.slug);
+    });
+  })
+  .transform((list) =>
+    list.map((entry) => ({
+      ...entry,
+      neighbours: nearest(entry, list, NEIGHBOUR_COUNT).map(({ name, slug }) => ({ name, slug })),
+    })),
+  );
+
+const serviceCard = z.strictObject({
+  key: z.string().regex(/^[a-z]+$/),
+  icon: text,
+  title: text,
+  menuLabel: text,
+  menuDescription: text,
+  description: text,
+  path,
+  features: z.array(text).min(3),
+});
+
+const review = z.strictObject({
+  name: text,
+  location: text,
+  rating: z.literal(5),
+  text,
+  date: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "must be YYYY-MM"),
+});
+
+const link = z.strictObject({ label: text, path });
+
+const navigation = z.strictObject({
+  header: z.array(link).min(1),
+  footer: z.array(link).min(1),
+});
+
+const photo = z.strictObject({ alt: text, motif: z.enum(["panel", "bolt", "sun", "plug", "bulb", "house", "factory", "stage", "tools"]) });
+
+/** Schema for each data file, by its base name in site/_data/. */
+export const dataSchemas = {
+  business,
+  areas,
+  services: z.array(serviceCard).length(4),
+  reviews: z.array(review).length(6),
+  navigation,
+  photos: z.record(z.string().regex(/^[a-z0-9-]+$/), photo),
+};

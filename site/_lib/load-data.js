@@ -1,0 +1,32 @@
+import { readFileSync } from "node:fs";
+import { basename, extname, relative, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import YAML from "yaml";
+import { dataSchemas } from "./data-schemas.js";
+
+/** The folder of the YAML data files. */
+export const DATA_DIR = fileURLToPath(new URL("../_data/", import.meta.url));
+
+/** Parses and validates one YAML data file (Eleventy's data-extension parser signature); throws naming the file and every bad field. */
+export function parseDataFile(contents, filePath) {
+  const name = basename(filePath, extname(filePath));
+  const shown = relative(process.cwd(), filePath) || filePath;
+  const schema = dataSchemas[name];
+  if (!schema) throw new Error(`${shown}: no schema for data file "${name}" in site/_lib/data-schemas.js`);
+  let raw;
+  try {
+    raw = YAML.parse(contents);
+  } catch (error) {
+    throw new Error(`${shown}: not valid YAML: ${error.message}`);
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  throw new Error(`${shown}: invalid data\n${problems.join("\n")}`);
+}
+
+/** Loads `site/_data/<name>.yaml` the way the build does (for tests and scripts). */
+export function loadData(name) {
+  const filePath = join(DATA_DIR, `${name}.yaml`);
+  return parseDataFile(readFileSync(filePath, "utf8"), filePath);
+}

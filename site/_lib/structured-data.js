@@ -1,0 +1,92 @@
+// JSON-LD for every page, built as plain objects (SPEC.md sections 2 and 3) and printed by the
+// `jsonLd` filter, which escapes "<" so no value can close the <script> element.
+const CONTEXT = "https://schema.org";
+
+/** The Electrician record of SPEC.md section 3, with the reviews attached when given. */
+export function electrician(business, reviews = []) {
+  const site = business.site.url;
+  const geo = { "@type": "GeoCoordinates", latitude: business.geo.latitude, longitude: business.geo.longitude };
+  const record = {
+    "@context": CONTEXT,
+    "@type": "Electrician",
+    "@id": `${site}/#business`,
+    name: business.brand,
+    description: `${business.brand} er autoriseret elektriker med base i ${business.address.town} og arbejder på hele Sjælland.`,
+    url: `${site}/`,
+    logo: `${site}/assets/logo.svg`,
+    image: `${site}/assets/logo.svg`,
+    telephone: business.phone.e164,
+    email: business.email,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: business.address.street,
+      addressLocality: business.address.town,
+      postalCode: business.address.postalCode,
+      addressCountry: business.address.country,
+    },
+    geo,
+    priceRange: business.priceRange,
+    areaServed: { "@type": "GeoCircle", geoMidpoint: geo, geoRadius: business.serviceArea.radiusMeters },
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: business.figures.rating,
+      ratingCount: business.figures.ratingCount,
+      bestRating: business.figures.bestRating,
+      worstRating: business.figures.worstRating,
+    },
+    openingHoursSpecification: [
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: business.hours.phone.days.map((day) => `${CONTEXT}/${day}`),
+        opens: business.hours.phone.opens,
+        closes: business.hours.phone.closes,
+      },
+    ],
+    sameAs: business.social.map((profile) => profile.url),
+  };
+  if (reviews.length > 0) {
+    record.review = reviews.map((review) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: review.name },
+      datePublished: review.date,
+      reviewBody: review.text,
+      reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: business.figures.bestRating },
+    }));
+  }
+  return record;
+}
+
+/** A BreadcrumbList from a trail of `{ label, path }` items (home first, the current page last). */
+export function breadcrumbList(trail, siteUrl) {
+  return {
+    "@context": CONTEXT,
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.label,
+      item: `${siteUrl}${crumb.path}`,
+    })),
+  };
+}
+
+/** A FAQPage from the `{ question, answer }` items shown on the page. */
+export function faqPage(items) {
+  return {
+    "@context": CONTEXT,
+    "@type": "FAQPage",
+    mainEntity: items.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
+  };
+}
+
+/** Every JSON-LD block of one page: the business always, breadcrumbs off the home page, FAQ where shown. */
+export function pageStructuredData({ business, reviews = [], trail = [], faq = [] }) {
+  const blocks = [electrician(business, reviews)];
+  if (trail.length > 1) blocks.push(breadcrumbList(trail, business.site.url));
+  if (faq.length > 0) blocks.push(faqPage(faq));
+  return blocks;
+}
