@@ -1,0 +1,128 @@
+// Every page in Debian's Chromium, served by the production-like static server: status codes, axe-core,
+// the Content-Security-Policy, and navigation that works before (and without) any JavaScript.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../../scripts/chromium.js";
+import { ROUTES, business } from "../support/site.js";
+import { startSite } from "../support/server.js";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+let site;
+let browser;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** Opens a page, recording CSP violations, console errors and failed requests. */
+async function visit(path, options = {}) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const problems = { csp: [], console: [], failed: [] };
+  // Init scripts run through the DevTools protocol, outside the page's CSP.
+  await page.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener("securitypolicyviolation", (event) => window.__csp.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  page.on("console", (message) => message.type() === "error" && problems.console.push(message.text()));
+  page.on("requestfailed", (request) => problems.failed.push(request.url()));
+  const response = await page.goto(site.base + path, { waitUntil: "load" });
+  return { context, page, response, problems };
+}
+
+async function axeViolations(page) {
+  // page.evaluate runs outside the CSP, so the checker can be injected into a strict page.
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+describe("every page in Chromium", () => {
+  for (const route of ROUTES) {
+    it(`${route} answers 200, passes axe and its CSP with no violation or console error`, async () => {
+      const { context, page, response, problems } = await visit(route);
+      expect(response.status()).toBe(200);
+      expect(response.headers()["content-security-policy"]).toContain("default-src 'none'");
+      // Scroll through so lazy images load too, under the same policy.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      });
+      await page.waitForLoadState("networkidle");
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => window.__csp)).toEqual([]);
+      expect(problems.console).toEqual([]);
+      expect(problems.failed).toEqual([]);
+      const brokenImages = await page.evaluate(() => [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src));
+      expect(brokenImages).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("answers an unknown path with 404, the not-found page, and logs the path", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const logged = [];
+    page.on("console", (message) => logged.push(message.text()));
+    const response = await page.goto(`${site.base}/no/such/page`);
+    expect(response.status()).toBe(404);
+    await expect.poll(() => logged.join("\n")).toContain("/no/such/page");
+    expect(await page.locator("h1").textContent()).toBe("Oops! Page not found");
+    expect(await page.locator("main").textContent()).toContain("404");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.locator('main a[href="/"]').click();
+    await page.waitForURL(`${site.base}/`);
+    await context.close();
+  });
+});
+
+describe("navigation without JavaScript", () => {
+  it("opens the mobile menu on a phone and follows a link", async () => {
+    const { context, page } = await visit("/", { viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    await expect(page.locator('nav[aria-label="Hovedmenu"]').isVisible()).resolves.toBe(false);
+    const panel = page.locator('nav[aria-label="Mobilmenu"]');
+    await expect(panel.isVisible()).resolves.toBe(false);
+    await page.locator(".mobile-menu summary").click();
+    await expect(panel.isVisible()).resolves.toBe(true);
+    await panel.getByRole("link", { name: "Energioptimering" }).click();
+    await page.waitForURL(`${site.base}/ydelser/energioptimering`);
+    await context.close();
+  });
+
+  it("shows the Ydelser dropdown on hover and on keyboard focus on a desktop", async () => {
+    const { context, page } = await visit("/", { viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
+    const item = page.locator('nav[aria-label="Hovedmenu"] .nav-panel a[href="/ydelser/private"]');
+    await expect(item.isVisible()).resolves.toBe(false);
+    await page.locator('nav[aria-label="Hovedmenu"] a[href="/ydelser"]').hover();
+    await expect.poll(() => item.isVisible()).toBe(true);
+    await page.mouse.move(5, 600);
+    await expect.poll(() => item.isVisible()).toBe(false);
+    await page.locator('nav[aria-label="Hovedmenu"] a[href="/ydelser"]').focus();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement.getAttribute("href"))).toBe("/ydelser/private");
+    await expect(item.isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it("keeps an empty quote form from being sent, with the browser's own checks", async () => {
+    const { context, page } = await visit("/kontakt", { javaScriptEnabled: false });
+    const form = page.locator("#contact form");
+    expect(await form.evaluate((element) => element.checkValidity())).toBe(false);
+    await form.locator('[name="name"]').fill("Jens Hansen");
+    await form.locator('[name="phone"]').fill("12345678");
+    await form.locator('[name="email"]').fill("jens@example.com");
+    await form.locator('[name="location"]').fill("Køge");
+    await form.locator('[name="message"]').fill("Ny eltavle i villa fra 1972.");
+    expect(await form.evaluate((element) => element.checkValidity())).toBe(true);
+    expect(await form.getAttribute("action")).toBe(`${business.backend.url}/functions/v1/send-contact-email`);
+    await context.close();
+  });
+});

@@ -1,0 +1,53 @@
+// `npm start` ends in `node scripts/serve.js`: it honours PORT and answers like the production host.
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROUTES, requireBuild } from "../support/site.js";
+
+let child;
+let base;
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+beforeAll(async () => {
+  requireBuild();
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, [fileURLToPath(new URL("../../scripts/serve.js", import.meta.url))], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise((resolve) => child.stdout.once("data", resolve));
+});
+afterAll(() => child?.kill());
+
+describe("the site server started by npm start", () => {
+  it("serves every route with 200 at its exact path", async () => {
+    for (const route of ROUTES) {
+      const response = await fetch(base + route, { redirect: "manual" });
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    }
+  });
+
+  it("answers anything else with 404 and the not-found page", async () => {
+    const response = await fetch(`${base}/no/such/page`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Oops! Page not found");
+  });
+
+  it("redirects trailing slashes and .html to the one canonical address", async () => {
+    for (const [from, to] of [["/ydelser/private/", "/ydelser/private"], ["/kontakt.html", "/kontakt"], ["/index.html", "/"]]) {
+      const response = await fetch(base + from, { redirect: "manual" });
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get("location")).toBe(to);
+    }
+  });
+});

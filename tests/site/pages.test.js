@@ -1,0 +1,310 @@
+// Assertions over the built dist/ folder (npm test builds it first; a missing build fails, never skips).
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { AREA_ROUTES, DIST, ROUTES, areas, business, fileOf, jsonLdBlocks, page, requireBuild } from "../support/site.js";
+
+const TITLE_SUFFIX = ` | ${business.brand} - Autoriseret Elektriker på Sjælland`;
+const meta = (root, selector) => root.querySelector(selector)?.getAttribute("content");
+const byType = (blocks, type) => blocks.filter((block) => block["@type"] === type);
+
+beforeAll(requireBuild);
+
+describe("routes", () => {
+  it("writes every route of the spec at its exact path, plus 404, sitemap, robots and headers", () => {
+    expect(ROUTES).toHaveLength(24);
+    for (const route of ROUTES) expect(existsSync(fileOf(route)), route).toBe(true);
+    for (const file of ["404.html", "sitemap.xml", "robots.txt", "_headers"]) expect(existsSync(join(DIST, file)), file).toBe(true);
+  });
+
+  it("lists exactly the routes in the sitemap, on the canonical base", () => {
+    const locs = [...readFileSync(join(DIST, "sitemap.xml"), "utf8").matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs.sort()).toEqual(ROUTES.map((route) => business.site.url + route).sort());
+  });
+
+  it("points robots.txt at the sitemap", () => {
+    expect(readFileSync(join(DIST, "robots.txt"), "utf8")).toContain(`Sitemap: ${business.site.url}/sitemap.xml`);
+  });
+
+  it("sends a Content-Security-Policy and security headers for every path", () => {
+    const headers = readFileSync(join(DIST, "_headers"), "utf8");
+    expect(headers).toMatch(/^\/\*$/m);
+    expect(headers).toMatch(/Content-Security-Policy: default-src 'none'; script-src 'self'; style-src 'self'/);
+    expect(headers).toContain(`form-action 'self' ${new URL(business.backend.url).origin}`);
+    for (const name of ["X-Content-Type-Options", "Referrer-Policy", "Strict-Transport-Security", "Permissions-Policy"]) {
+      expect(headers).toContain(`${name}:`);
+    }
+  });
+});
+
+describe("SEO metadata", () => {
+  it("gives every page lang=da, a patterned unique title and a unique description", () => {
+    const titles = new Set();
+    const descriptions = new Set();
+    for (const route of ROUTES) {
+      const { root } = page(route);
+      expect(root.querySelector("html").getAttribute("lang"), route).toBe("da");
+      const title = root.querySelector("title").textContent;
+      expect(title.endsWith(TITLE_SUFFIX), `${route}: ${title}`).toBe(true);
+      expect(title.length).toBeGreaterThan(TITLE_SUFFIX.length + 3);
+      const description = meta(root, 'meta[name="description"]');
+      expect(description?.length ?? 0, route).toBeGreaterThanOrEqual(50);
+      expect(description.length, route).toBeLessThanOrEqual(170);
+      expect(meta(root, 'meta[name="keywords"]')?.length ?? 0, route).toBeGreaterThan(10);
+      titles.add(title);
+      descriptions.add(description);
+    }
+    expect(titles.size).toBe(ROUTES.length);
+    expect(descriptions.size).toBe(ROUTES.length);
+  });
+
+  it("sets the canonical URL to the path the page is served at", () => {
+    for (const route of ROUTES) {
+      const { root } = page(route);
+      const canonical = root.querySelector('link[rel="canonical"]').getAttribute("href");
+      expect(canonical, route).toBe(business.site.url + route);
+      expect(meta(root, 'meta[property="og:url"]')).toBe(canonical);
+    }
+  });
+
+  it("has Open Graph and Twitter tags with an absolute image that exists", () => {
+    for (const route of ROUTES) {
+      const { root } = page(route);
+      for (const property of ["og:title", "og:description", "og:type", "og:image", "og:locale", "og:site_name"]) {
+        expect(meta(root, `meta[property="${property}"]`), `${route} ${property}`).toBeTruthy();
+      }
+      for (const name of ["twitter:card", "twitter:title", "twitter:description", "twitter:image"]) {
+        expect(meta(root, `meta[name="${name}"]`), `${route} ${name}`).toBeTruthy();
+      }
+      const image = meta(root, 'meta[property="og:image"]');
+      expect(image.startsWith(business.site.url)).toBe(true);
+      expect(existsSync(join(DIST, image.slice(business.site.url.length)))).toBe(true);
+    }
+  });
+
+  it("marks the not-found page noindex, without a canonical", () => {
+    const { root } = page("/404");
+    expect(meta(root, 'meta[name="robots"]')).toBe("noindex");
+    expect(root.querySelector('link[rel="canonical"]')).toBeNull();
+  });
+});
+
+describe("structured data", () => {
+  it("prints JSON-LD that parses, with the full Electrician record on every page", () => {
+    for (const route of [...ROUTES, "/404"]) {
+      const [electrician] = byType(jsonLdBlocks(page(route).root), "Electrician");
+      expect(electrician, route).toBeDefined();
+      expect(electrician).toMatchObject({
+        "@context": "https://schema.org",
+        name: business.brand,
+        telephone: business.phone.e164,
+        email: business.email,
+        priceRange: "$$",
+        address: { "@type": "PostalAddress", streetAddress: business.address.street, postalCode: "4682", addressLocality: "Tureby", addressCountry: "DK" },
+        geo: { "@type": "GeoCoordinates", latitude: business.geo.latitude, longitude: business.geo.longitude },
+        areaServed: { "@type": "GeoCircle", geoRadius: 50000 },
+        aggregateRating: { "@type": "AggregateRating", ratingValue: 4.9, ratingCount: 150, bestRating: 5, worstRating: 1 },
+        openingHoursSpecification: [
+          {
+            dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"].map((day) => `https://schema.org/${day}`),
+            opens: "08:00",
+            closes: "17:00",
+          },
+        ],
+      });
+      expect(electrician.sameAs).toHaveLength(2);
+      expect(Math.abs(electrician.geo.latitude - 55.3)).toBeLessThan(0.2);
+      expect(Math.abs(electrician.geo.longitude - 12.1)).toBeLessThan(0.2);
+    }
+  });
+
+  it("has a BreadcrumbList on every page but home, ending at the page itself", () => {
+    expect(byType(jsonLdBlocks(page("/").root), "BreadcrumbList")).toHaveLength(0);
+    for (const route of ROUTES.filter((route) => route !== "/")) {
+      const [list] = byType(jsonLdBlocks(page(route).root), "BreadcrumbList");
+      expect(list, route).toBeDefined();
+      expect(list.itemListElement[0]).toMatchObject({ position: 1, name: "Forside", item: `${business.site.url}/` });
+      expect(list.itemListElement.at(-1).item).toBe(business.site.url + route);
+      // The visible breadcrumb bar shows the same trail.
+      const visible = page(route).root.querySelectorAll('nav[aria-label="Brødkrumme"] li').map((li) => li.textContent.trim());
+      expect(visible).toEqual(list.itemListElement.map((item) => item.name));
+    }
+  });
+
+  it("lists the six five-star reviews on the home page", () => {
+    const [electrician] = byType(jsonLdBlocks(page("/").root), "Electrician");
+    expect(electrician.review).toHaveLength(6);
+    for (const review of electrician.review) expect(review.reviewRating.ratingValue).toBe(5);
+    expect(page("/").root.querySelectorAll("#main figure blockquote")).toHaveLength(6);
+  });
+
+  it("has a FAQPage exactly where an FAQ is shown, matching the shown questions", () => {
+    for (const route of ROUTES) {
+      const { root } = page(route);
+      const shown = root.querySelectorAll("elektriker-faq details summary").map((summary) => summary.textContent.trim());
+      const faqPages = byType(jsonLdBlocks(root), "FAQPage");
+      if (shown.length === 0) {
+        expect(faqPages, route).toHaveLength(0);
+      } else {
+        expect(faqPages).toHaveLength(1);
+        expect(faqPages[0].mainEntity.map((question) => question.name)).toEqual(shown);
+      }
+    }
+    expect(page("/ydelser/energioptimering").root.querySelectorAll("elektriker-faq details")).toHaveLength(11);
+    for (const route of AREA_ROUTES) expect(page(route).root.querySelectorAll("elektriker-faq details")).toHaveLength(5);
+  });
+});
+
+describe("content", () => {
+  it("renders sixteen area pages, each with its own city, postal code and distance", () => {
+    for (const area of areas) {
+      const { root } = page(`/omraader/${area.slug}`);
+      const text = root.querySelector("main").textContent;
+      expect(root.querySelector("h1").textContent).toContain(area.name);
+      expect(text).toContain(area.postalCode);
+      expect(text).toContain(`${area.distance} km`);
+      expect(text).toContain(area.description.slice(0, 60));
+      for (const neighbour of area.neighbours) {
+        expect(root.querySelector(`#area-title`).parentNode.querySelector(`a[href="/omraader/${neighbour.slug}"]`), `${area.slug} -> ${neighbour.slug}`).not.toBeNull();
+      }
+      expect(root.querySelector("#contact elektriker-quote-form").getAttribute("location")).toBe(area.name);
+      expect(root.querySelector('#contact input[type="hidden"][name="location"]').getAttribute("value")).toBe(area.name);
+      expect(root.querySelector('#contact input[name="location"]:not([type="hidden"])')).toBeNull();
+    }
+  });
+
+  it("has the home sections and anchors of the spec, in order", () => {
+    const { html, root } = page("/");
+    for (const id of ["services", "omraader", "about", "contact"]) expect(root.querySelector(`#${id}`), id).not.toBeNull();
+    const order = ["hero-form", 'id="services"', 'id="omraader"', "segments-title", "trust-title", "reviews-title", 'id="about"', 'id="contact"', "<footer"];
+    const positions = order.map((marker) => html.indexOf(marker));
+    expect(positions.every((position) => position > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+  });
+
+  it("has the energy anchors, tables and the durations table of the spec", () => {
+    const energy = page("/ydelser/energioptimering").root;
+    for (const id of ["solceller", "ladestation", "led", "raadgivning"]) expect(energy.querySelector(`#${id}`), id).not.toBeNull();
+    const energyText = energy.querySelector("main").textContent;
+    for (const fact of ["4-6 kW", "7-10 kW", "11-15 kW", "7,4 kW", "11 kW", "22 kW", "75-85", "7-12 år"]) expect(energyText, fact).toContain(fact);
+    expect(energy.querySelector("#led table")).not.toBeNull();
+    const privateText = page("/ydelser/private").root.querySelector("main").textContent;
+    for (const fact of ["3-5 arbejdsdage", "5-8 arbejdsdage", "2-4 arbejdsdage", "2-4 timer", "24 timer", "3-5 hverdage"]) {
+      expect(privateText, fact).toContain(fact);
+    }
+  });
+
+  it("shows the nine business branches and the eight event types", () => {
+    expect(page("/ydelser/erhverv").root.querySelectorAll('[aria-labelledby="branches-title"] ul > li')).toHaveLength(9);
+    expect(page("/ydelser/event").root.querySelectorAll('[aria-labelledby="types-title"] ul > li')).toHaveLength(8);
+  });
+
+  it("shows the not-found page with 404, the spec's message, a link home and the path logger", () => {
+    const { root } = page("/404");
+    const main = root.querySelector("main");
+    expect(main.textContent).toContain("404");
+    expect(main.querySelector("h1").textContent).toBe("Oops! Page not found");
+    expect(main.querySelector('a[href="/"]')).not.toBeNull();
+    expect(root.querySelector('script[src="/assets/not-found.js"]')).not.toBeNull();
+    expect(readFileSync(join(DIST, "assets/not-found.js"), "utf8")).toContain("location.pathname");
+  });
+});
+
+describe("shared elements", () => {
+  it("has the header, footer and calls to action on every page", () => {
+    for (const route of [...ROUTES, "/404"]) {
+      const { root } = page(route);
+      const header = root.querySelector("header");
+      expect(header.querySelector('a[href="/"]'), route).not.toBeNull();
+      expect(header.querySelector(`a[href="tel:${business.phone.e164}"]`)).not.toBeNull();
+      expect(header.querySelector('a.btn[href="/kontakt"]').textContent).toContain("Få et tilbud");
+      const desktop = header.querySelector("elektriker-nav");
+      expect(desktop.querySelectorAll("a").map((a) => a.getAttribute("href"))).toEqual([
+        "/ydelser", "/ydelser/private", "/ydelser/erhverv", "/ydelser/event", "/ydelser/energioptimering",
+        "/ydelser/event", "/ydelser/erhverv", "/om-os", "/kontakt",
+      ]);
+      expect(header.querySelector("details.mobile-menu summary")).not.toBeNull();
+      const footer = root.querySelector("footer");
+      expect(footer.querySelector(`a[href="mailto:${business.email}"]`)).not.toBeNull();
+      expect(footer.textContent).toContain(`${business.address.postalCode} ${business.address.town}`);
+      expect(footer.querySelectorAll('a[href^="/omraader/"]')).toHaveLength(areas.length);
+    }
+  });
+
+  it("shows a back link to the services on the service pages only", () => {
+    for (const route of ROUTES) {
+      const back = page(route).root.querySelector('footer a[href="/ydelser"]')?.textContent.includes("Tilbage");
+      expect(Boolean(back), route).toBe(route.startsWith("/ydelser/"));
+    }
+  });
+
+  it("puts a working plain-HTML quote form in every quote-form island", () => {
+    const action = `${business.backend.url}/functions/v1/send-contact-email`;
+    for (const route of ["/", "/kontakt", ...AREA_ROUTES]) {
+      const forms = page(route).root.querySelectorAll("elektriker-quote-form form");
+      expect(forms.length, route).toBeGreaterThan(0);
+      for (const form of forms) {
+        expect(form.getAttribute("action")).toBe(action);
+        expect(form.getAttribute("method")).toBe("post");
+        const field = (name) => form.querySelector(`[name="${name}"]`);
+        expect(field("name").getAttribute("placeholder")).toBe("Dit navn");
+        expect(field("name").getAttribute("minlength")).toBe("2");
+        expect(field("name").getAttribute("maxlength")).toBe("100");
+        expect(field("phone").getAttribute("type")).toBe("tel");
+        expect(field("phone").getAttribute("minlength")).toBe("8");
+        expect(field("phone").getAttribute("maxlength")).toBe("20");
+        expect(field("email").getAttribute("type")).toBe("email");
+        expect(field("message").tagName).toBe("TEXTAREA");
+        expect(field("message").getAttribute("rows")).toBe("4");
+        expect(field("message").getAttribute("minlength")).toBe("10");
+        expect(field("message").getAttribute("maxlength")).toBe("1000");
+        for (const name of ["name", "phone", "email", "message"]) expect(field(name).hasAttribute("required"), name).toBe(true);
+        if (field("location").getAttribute("type") !== "hidden") {
+          expect(field("location").getAttribute("placeholder")).toBe("Hvor skal arbejdet udføres?");
+          expect(field("location").getAttribute("maxlength")).toBe("200");
+        }
+        expect(form.querySelector('button[type="submit"]').textContent.trim()).toBe("Send forespørgsel");
+      }
+    }
+    expect(page("/").root.querySelectorAll("elektriker-quote-form")).toHaveLength(2);
+  });
+
+  it("runs photos through eleventy-img: AVIF and WebP, sized, lazy below the fold", () => {
+    for (const route of ROUTES) {
+      for (const picture of page(route).root.querySelectorAll("picture")) {
+        const types = picture.querySelectorAll("source").map((source) => source.getAttribute("type"));
+        expect(types, route).toContain("image/avif");
+        const img = picture.querySelector("img");
+        expect(img.getAttribute("src")).toMatch(/^\/img\/.+\.webp$/);
+        expect(Number(img.getAttribute("width"))).toBeGreaterThan(0);
+        expect(Number(img.getAttribute("height"))).toBeGreaterThan(0);
+        expect(img.getAttribute("alt").length).toBeGreaterThan(5);
+        expect(img.getAttribute("loading")).toBe("lazy");
+        expect(existsSync(join(DIST, img.getAttribute("src")))).toBe(true);
+      }
+    }
+    expect(page("/omraader/koge").root.querySelectorAll("picture").length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("links", () => {
+  it("resolves every internal link and anchor", () => {
+    const known = new Set([...ROUTES]);
+    const broken = [];
+    for (const route of [...ROUTES, "/404"]) {
+      const { root } = page(route);
+      for (const anchor of root.querySelectorAll("a[href]")) {
+        const href = anchor.getAttribute("href");
+        if (/^(tel|mailto|https?):/.test(href)) continue;
+        const [path, fragment] = href.split("#");
+        const target = path === "" ? route : path;
+        if (target !== route && !known.has(target) && !existsSync(join(DIST, target))) {
+          broken.push(`${route} -> ${href}`);
+          continue;
+        }
+        if (fragment && (known.has(target) || target === route) && !page(target).root.querySelector(`[id="${fragment}"]`)) broken.push(`${route} -> ${href} (no #${fragment})`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});

@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import YAML from "yaml";
+import { DATA_DIR, loadData, parseDataFile } from "../../site/_lib/load-data.js";
+
+const businessYaml = readFileSync(`${DATA_DIR}business.yaml`, "utf8");
+const areasYaml = readFileSync(`${DATA_DIR}areas.yaml`, "utf8");
+
+describe("data files", () => {
+  it("every YAML file in site/_data has a schema and is valid", () => {
+    const names = readdirSync(DATA_DIR).filter((file) => file.endsWith(".yaml"));
+    expect(names.length).toBeGreaterThanOrEqual(6);
+    for (const file of names) expect(() => loadData(file.replace(".yaml", "")), file).not.toThrow();
+  });
+
+  it("a missing phone number fails the build with the file and field named", () => {
+    const broken = YAML.parse(businessYaml);
+    delete broken.phone.e164;
+    expect(() => parseDataFile(YAML.stringify(broken), "site/_data/business.yaml")).toThrow(
+      /site\/_data\/business\.yaml: invalid data\n {2}- phone\.e164: /,
+    );
+  });
+
+  it("a wrong area value names the area's index and field", () => {
+    const broken = YAML.parse(areasYaml);
+    broken[3].postalCode = "46OO";
+    broken[5].faq.pop();
+    const error = (() => {
+      try {
+        parseDataFile(YAML.stringify(broken), "site/_data/areas.yaml");
+      } catch (caught) {
+        return caught.message;
+      }
+    })();
+    expect(error).toMatch(/areas\.yaml/);
+    expect(error).toMatch(/- 3\.postalCode: /);
+    expect(error).toMatch(/- 5\.faq: /);
+  });
+
+  it("a data file without a schema is refused rather than used unchecked", () => {
+    expect(() => parseDataFile("a: 1", "site/_data/prices.yaml")).toThrow(/no schema for data file "prices"/);
+  });
+
+  it("every area is in region Sjælland with its spec postal code and distance", () => {
+    const byName = Object.fromEntries(loadData("areas").map((area) => [area.name, area]));
+    // SPEC.md section 3, area data.
+    const spec = {
+      "Store Heddinge": ["4660", 12], "Rødvig": ["4673", 20], "Hårlev": ["4652", 8], "Strøby": ["4671", 15],
+      "Klippinge": ["4672", 18], "Køge": ["4600", 10], "Herfølge": ["4681", 5], "Ølby": ["4640", 14],
+      "Højelse": ["4632", 16], "Bjæverskov": ["4632", 13], "Borup": ["4683", 17], "Solrød": ["2680", 22],
+      "Greve": ["2670", 25], "Karise": ["4653", 9], "Faxe": ["4640", 11], "Haslev": ["4690", 19],
+    };
+    expect(Object.keys(byName).sort()).toEqual(Object.keys(spec).sort());
+    for (const [name, [postalCode, distance]] of Object.entries(spec)) {
+      expect(byName[name]).toMatchObject({ postalCode, distance, region: "Sjælland" });
+      expect(byName[name].faq).toHaveLength(5);
+    }
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { parseHeadersFile, resolveFile } from "../../scripts/static-server.js";
+import { DIST, requireBuild } from "../support/site.js";
+
+describe("the local static server", () => {
+  it("reads the _headers format of static hosts", () => {
+    const rules = parseHeadersFile("# comment\n/*\n  X-A: 1\n  X-B: two: three\n/assets/*\n  Cache-Control: immutable\n");
+    expect(rules).toEqual([
+      { pattern: "/*", headers: { "X-A": "1", "X-B": "two: three" } },
+      { pattern: "/assets/*", headers: { "Cache-Control": "immutable" } },
+    ]);
+  });
+
+  it("maps clean URLs to files and refuses anything outside dist/", async () => {
+    requireBuild();
+    expect(await resolveFile(DIST, "/")).toBe(`${DIST}index.html`);
+    expect(await resolveFile(DIST, "/ydelser/private")).toBe(`${DIST}ydelser/private.html`);
+    expect(await resolveFile(DIST, "/ydelser/private/")).toBeNull();
+    expect(await resolveFile(DIST, "/../package.json")).toBeNull();
+    expect(await resolveFile(DIST, "/%2e%2e/package.json")).toBeNull();
+    expect(await resolveFile(DIST, "/_headers")).toBeNull();
+    expect(await resolveFile(DIST, "/no/such/page")).toBeNull();
+  });
+});
