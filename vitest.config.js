@@ -8,5 +8,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: true,
     maxWorkers: 2,
+    reporters: ["default", "./tests/support/summary-reporter.js"],
   },
 });
