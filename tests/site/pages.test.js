@@ -167,6 +167,9 @@ describe("content", () => {
       for (const neighbour of area.neighbours) {
         expect(root.querySelector(`#area-title`).parentNode.querySelector(`a[href="/omraader/${neighbour.slug}"]`), `${area.slug} -> ${neighbour.slug}`).not.toBeNull();
       }
+      // Regression: computed front-matter lists once gave every area page Køge's breadcrumb.
+      const crumbs = root.querySelectorAll('nav[aria-label="Brødkrumme"] li');
+      expect(crumbs.at(-1).textContent.trim()).toBe(`Elektriker i ${area.name}`);
       expect(root.querySelector("#contact elektriker-quote-form").getAttribute("location")).toBe(area.name);
       expect(root.querySelector('#contact input[type="hidden"][name="location"]').getAttribute("value")).toBe(area.name);
       expect(root.querySelector('#contact input[name="location"]:not([type="hidden"])')).toBeNull();
