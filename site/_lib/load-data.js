@@ -20,9 +20,18 @@ export function parseDataFile(contents, filePath) {
     throw new Error(`${shown}: not valid YAML: ${error.message}`);
   }
   const result = schema.safeParse(raw);
-  if (result.success) return result.data;
+  if (result.success) return withEnvironment(name, result.data);
   const problems = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "(root)"}: ${issue.message}`);
   throw new Error(`${shown}: invalid data\n${problems.join("\n")}`);
+}
+
+/**
+ * The one setting a build may take from the environment: SITE_BACKEND_URL points the forms and the CSP
+ * at another backend (`npm start` uses the local functions on http://127.0.0.1:54321).
+ */
+function withEnvironment(name, data) {
+  if (name !== "business" || !process.env.SITE_BACKEND_URL) return data;
+  return { ...data, backend: { ...data.backend, url: process.env.SITE_BACKEND_URL.replace(/\/+$/, "") } };
 }
 
 /** Loads `site/_data/<name>.yaml` the way the build does (for tests and scripts). */

@@ -1,0 +1,29 @@
+// The embedded Postgres of `npm start`: PGlite (Postgres compiled to WebAssembly), persisted in a
+// folder, served over the Postgres wire protocol like the Supabase CLI's database.
+import { mkdir } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { migrate } from "./migrations.js";
+
+/**
+ * Starts PGlite (in `dataDir`, or in memory when it is omitted) on 127.0.0.1:`port`, with the
+ * migrations applied. Several clients may connect at once (the function, psql, the retry job).
+ */
+export async function startDatabase({ dataDir, port = 54322, maxConnections = 16 } = {}) {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  const applied = await migrate({ exec: (sql) => db.exec(sql), query: async (sql, params) => (await db.query(sql, params)).rows });
+  const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections });
+  await server.start();
+  const actualPort = server.server?.address?.()?.port ?? port;
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${actualPort}/postgres`,
+    port: actualPort,
+    applied,
+    db,
+    async stop() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}

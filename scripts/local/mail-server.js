@@ -1,0 +1,73 @@
+// The local mail catcher of `npm start`: an SMTP server that keeps every message as an .eml file, and a
+// small inbox page listing them, newest first, so a person can see exactly what the firm receives.
+import { createServer } from "node:http";
+import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { SMTPServer } from "smtp-server";
+import PostalMime from "postal-mime";
+
+const escapeHtml = (value = "") => String(value).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+/** Starts an SMTP server on `smtpPort` writing .eml files into `dir`; `onMessage(raw)` sees each one. */
+export async function startSmtp({ dir, smtpPort = 54325, onMessage } = {}) {
+  if (dir) await mkdir(dir, { recursive: true });
+  let counter = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks = [];
+      stream.on("data", (chunk) => chunks.push(chunk));
+      stream.on("end", async () => {
+        const raw = Buffer.concat(chunks);
+        try {
+          if (dir) await writeFile(join(dir, `${Date.now()}-${String(++counter).padStart(4, "0")}.eml`), raw);
+          onMessage?.(raw);
+          callback();
+        } catch (error) {
+          callback(error);
+        }
+      });
+    },
+  });
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(smtpPort, "127.0.0.1", resolve);
+  });
+  return {
+    port: server.server.address().port,
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Starts the inbox page on `httpPort` for the .eml files in `dir`. */
+export async function startInbox({ dir, httpPort = 54324 }) {
+  const server = createServer(async (request, response) => {
+    const url = new URL(request.url, "http://localhost");
+    const files = (await readdir(dir).catch(() => [])).filter((file) => file.endsWith(".eml")).sort().reverse();
+    if (url.pathname.startsWith("/raw/") && files.includes(url.pathname.slice(5))) {
+      response.writeHead(200, { "Content-Type": "message/rfc822" }).end(await readFile(join(dir, url.pathname.slice(5))));
+      return;
+    }
+    if (url.pathname.startsWith("/m/") && files.includes(url.pathname.slice(3))) {
+      const email = await PostalMime.parse(await readFile(join(dir, url.pathname.slice(3))));
+      response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(`<!doctype html><meta charset="utf-8"><title>${escapeHtml(email.subject)}</title>
+<p><a href="/">← Indbakke</a> · <a href="/raw/${escapeHtml(url.pathname.slice(3))}">rå .eml</a></p>
+<h1>${escapeHtml(email.subject)}</h1><p>Fra: ${escapeHtml(email.from?.address)} · Til: ${escapeHtml(email.to?.map((to) => to.address).join(", "))} · Svar til: ${escapeHtml(email.replyTo?.map((to) => to.address).join(", "))}</p>
+<pre style="white-space:pre-wrap;font:inherit">${escapeHtml(email.text)}</pre>`);
+      return;
+    }
+    const rows = await Promise.all(
+      files.slice(0, 200).map(async (file) => {
+        const email = await PostalMime.parse(await readFile(join(dir, file)));
+        return `<tr><td>${escapeHtml(email.date ?? "")}</td><td><a href="/m/${escapeHtml(file)}">${escapeHtml(email.subject ?? "(uden emne)")}</a></td><td>${escapeHtml(email.replyTo?.[0]?.address ?? "")}</td></tr>`;
+      }),
+    );
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(`<!doctype html><meta charset="utf-8"><title>Lokal indbakke</title>
+<h1>Lokal indbakke (${files.length})</h1><p>E-mails, som send-contact-email har sendt til firmaet, nyeste først.</p>
+<table border="1" cellpadding="6"><tr><th>Dato</th><th>Emne</th><th>Kunde</th></tr>${rows.join("")}</table>`);
+  });
+  await new Promise((resolve) => server.listen(httpPort, "127.0.0.1", resolve));
+  return { port: server.address().port, stop: () => new Promise((resolve) => server.close(resolve)) };
+}

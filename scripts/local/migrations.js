@@ -1,0 +1,28 @@
+// Applies supabase/migrations/*.sql in order, once each, recording them where the Supabase CLI does
+// (supabase_migrations.schema_migrations), after the Supabase roles bootstrap.
+import { readFile, readdir } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+
+const MIGRATIONS = fileURLToPath(new URL("../../supabase/migrations/", import.meta.url));
+const ROLES = fileURLToPath(new URL("./supabase-roles.sql", import.meta.url));
+
+/**
+ * Brings a database up to date. `exec(sql)` runs a script of several statements; `query(sql, params)`
+ * returns rows. Returns the versions applied now.
+ */
+export async function migrate({ exec, query }) {
+  await exec(await readFile(ROLES, "utf8"));
+  await exec(`create schema if not exists supabase_migrations;
+    create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, statements text[]);`);
+  const done = new Set((await query("select version from supabase_migrations.schema_migrations")).map((row) => row.version));
+  const applied = [];
+  for (const file of (await readdir(MIGRATIONS)).filter((name) => name.endsWith(".sql")).sort()) {
+    const [version, ...rest] = file.replace(/\.sql$/, "").split("_");
+    if (done.has(version)) continue;
+    const sql = await readFile(MIGRATIONS + file, "utf8");
+    await exec(`begin;\n${sql}\n;commit;`);
+    await query("insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)", [version, rest.join("_"), [sql]]);
+    applied.push(version);
+  }
+  return applied;
+}

@@ -1,0 +1,73 @@
+// The whole local stack behind `npm start`, on the Supabase CLI's ports by default: PGlite, the mail
+// catcher and its inbox, the functions under Deno behind a gateway, the retry schedule and the site.
+import { loadData } from "../../site/_lib/load-data.js";
+import { createStaticServer } from "../static-server.js";
+import { startDatabase } from "./database.js";
+import { startInbox, startSmtp } from "./mail-server.js";
+import { runFunction, startGateway } from "./functions.js";
+
+export const FUNCTIONS = ["send-contact-email", "retry-quote-emails"];
+
+/** Starts every service; returns their addresses and one `stop()` that shuts them down in order. */
+export async function startLocalStack({
+  distDir,
+  dataDir,
+  ports = {},
+  retryEveryMs = 30_000,
+  allowedOrigins = process.env.ALLOWED_ORIGINS ?? "",
+  print = console.log,
+  onFunctionOutput = (name, text) => process.stdout.write(text.replace(/^/gm, `[${name}] `)),
+} = {}) {
+  const port = { site: 8080, api: 54321, db: 54322, inbox: 54324, smtp: 54325, ...ports };
+  const business = loadData("business");
+  const stops = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch(() => {});
+  };
+  try {
+    const database = await startDatabase({ dataDir: dataDir && `${dataDir}/db`, port: port.db });
+    stops.push(database.stop);
+    print(`database  ${database.url}  (PGlite${dataDir ? `, data in ${dataDir}/db` : ", in memory"})`);
+
+    const smtp = await startSmtp({ dir: dataDir && `${dataDir}/mail`, smtpPort: port.smtp });
+    stops.push(smtp.stop);
+    const inbox = dataDir ? await startInbox({ dir: `${dataDir}/mail`, httpPort: port.inbox }) : null;
+    if (inbox) stops.push(inbox.stop);
+    print(`mail      smtp://127.0.0.1:${smtp.port}${inbox ? `  inbox http://127.0.0.1:${inbox.port}` : ""}`);
+
+    const siteOrigins = [`http://localhost:${port.site}`, `http://127.0.0.1:${port.site}`];
+    const env = {
+      SUPABASE_DB_URL: database.url,
+      SITE_URL: siteOrigins[0],
+      ALLOWED_ORIGINS: [siteOrigins[1], allowedOrigins].filter(Boolean).join(","),
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: `Hjemmesiden <hjemmeside@${new URL(business.site.url).hostname.replace(/^www\./, "")}>`,
+      MAIL_TO: business.email,
+      BUSINESS_PHONE: business.phone.display,
+      IP_HASH_SALT: process.env.IP_HASH_SALT ?? "local-development-salt-only",
+      CRON_SECRET: process.env.CRON_SECRET ?? "local-development-cron-secret",
+    };
+    const functions = await Promise.all(FUNCTIONS.map((name) => runFunction(name, env, { onOutput: onFunctionOutput })));
+    stops.push(...functions.map((fn) => fn.stop));
+    const gateway = await startGateway(functions, port.api);
+    stops.push(gateway.stop);
+    const apiUrl = `http://127.0.0.1:${gateway.port}`;
+    print(`functions ${apiUrl}/functions/v1/send-contact-email  (Deno; retry-quote-emails every ${retryEveryMs / 1000} s)`);
+
+    // What Supabase Cron does in production: call the retry function on a schedule.
+    const retry = () =>
+      fetch(`${apiUrl}/functions/v1/retry-quote-emails`, { method: "POST", headers: { Authorization: `Bearer ${env.CRON_SECRET}` } }).catch(() => {});
+    const timer = setInterval(retry, retryEveryMs);
+    stops.push(async () => clearInterval(timer));
+
+    const site = await createStaticServer(distDir);
+    await new Promise((resolve) => site.listen(port.site, resolve));
+    stops.push(() => new Promise((resolve) => site.close(resolve)));
+    print(`site      http://localhost:${site.address().port}`);
+
+    return { apiUrl, siteUrl: `http://localhost:${site.address().port}`, databaseUrl: database.url, env, retry, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

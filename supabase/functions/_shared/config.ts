@@ -1,0 +1,76 @@
+// The function's settings, read from the environment once at start-up and validated (STYLE.md: never
+// Boolean(env) on a string, never a bare "!"). Secrets are set with `supabase secrets set`.
+import * as z from "zod/mini";
+
+const url = z.url();
+const positiveInt = z.pipe(z.string(), z.transform((value: string) => Number(value))).check(
+  z.refine((value: number) => Number.isInteger(value) && value > 0, "must be a positive integer"),
+);
+const optionalInt = (fallback: string) => z.prefault(positiveInt, fallback);
+
+const environmentSchema = z.object({
+  // Supabase provides this one to every function.
+  SUPABASE_DB_URL: url,
+  // The site's own origin: allowed for CORS, and where form posts are redirected back to.
+  SITE_URL: url,
+  // More origins allowed to call the function from a browser (partner sites), comma-separated.
+  ALLOWED_ORIGINS: z.prefault(z.string(), ""),
+  // smtp://user:pass@host:port or smtps://… for the firm's mail provider.
+  SMTP_URL: url,
+  MAIL_FROM: z.string().check(z.minLength(3)),
+  MAIL_TO: z.email(),
+  // The firm's phone number as shown to people (in the 429 and 503 messages).
+  BUSINESS_PHONE: z.string().check(z.minLength(8)),
+  // Salt for hashing client IPs: rate limits without storing an address.
+  IP_HASH_SALT: z.string().check(z.minLength(16)),
+  // Shared secret the scheduled retry call presents (Authorization: Bearer …).
+  CRON_SECRET: z.string().check(z.minLength(16)),
+  RATE_LIMIT_PER_CLIENT: optionalInt("5"),
+  RATE_LIMIT_PER_EMAIL: optionalInt("3"),
+  RATE_LIMIT_WINDOW_MINUTES: optionalInt("60"),
+  // A form filled faster than this (when the client reports its start time) is taken for a bot.
+  MIN_FILL_MS: optionalInt("3000"),
+  // Only for local runs: the port Deno.serve listens on (Supabase's runtime chooses its own).
+  PORT: z.optional(positiveInt),
+});
+
+export type Config = {
+  dbUrl: string;
+  siteUrl: string;
+  allowedOrigins: string[];
+  smtpUrl: string;
+  mailFrom: string;
+  mailTo: string;
+  businessPhone: string;
+  ipHashSalt: string;
+  cronSecret: string;
+  rateLimit: { perClient: number; perEmail: number; windowMinutes: number };
+  minFillMs: number;
+  port?: number;
+};
+
+/** Parses the environment (a plain record) into a Config, or throws naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = environmentSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid function environment:\n  ${problems.join("\n  ")}`);
+  }
+  const e = result.data;
+  const siteOrigin = new URL(e.SITE_URL).origin;
+  const extra = e.ALLOWED_ORIGINS.split(",").map((origin) => origin.trim()).filter(Boolean).map((origin) => new URL(origin).origin);
+  return {
+    dbUrl: e.SUPABASE_DB_URL,
+    siteUrl: e.SITE_URL.replace(/\/+$/, ""),
+    allowedOrigins: [...new Set([siteOrigin, ...extra])],
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailTo: e.MAIL_TO,
+    businessPhone: e.BUSINESS_PHONE,
+    ipHashSalt: e.IP_HASH_SALT,
+    cronSecret: e.CRON_SECRET,
+    rateLimit: { perClient: e.RATE_LIMIT_PER_CLIENT, perEmail: e.RATE_LIMIT_PER_EMAIL, windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES },
+    minFillMs: e.MIN_FILL_MS,
+    port: e.PORT,
+  };
+}

@@ -1,0 +1,71 @@
+// The e-mail the firm receives for a quote request, sent over SMTP with nodemailer.
+// Header safety: every header value comes from validated single-line fields, nodemailer encodes
+// them, and the customer is only ever an address object in Reply-To, never raw header text.
+import nodemailer from "nodemailer";
+import type { StoredRequest } from "./store.ts";
+
+export type MailSettings = { smtpUrl: string; mailFrom: string; mailTo: string };
+export type Mailer = { send: (request: StoredRequest) => Promise<void> };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] as string);
+
+/** The message for one request: subject with the location, customer as Reply-To, text and escaped HTML. */
+export function buildMessage(request: StoredRequest, settings: Omit<MailSettings, "smtpUrl">) {
+  const rows: [string, string][] = [
+    ["Navn", request.name],
+    ["Telefon", request.phone],
+    ["E-mail", request.email],
+    ["Hvor", request.location],
+    ["Side", request.sourceUrl ?? "(ukendt)"],
+    ["Partner", request.partnerId ?? "(egen hjemmeside)"],
+    ["Modtaget", request.receivedAt.toISOString()],
+    ["Forespørgsel-id", request.id],
+  ];
+  const text = [
+    "Ny forespørgsel fra hjemmesiden.",
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    "",
+    "Besked:",
+    request.message,
+    "",
+    "Svar direkte på denne e-mail for at skrive til kunden.",
+  ].join("\n");
+  const html = `<p>Ny forespørgsel fra hjemmesiden.</p>
+<table>${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>
+<p><strong>Besked:</strong></p>
+<p style="white-space:pre-wrap">${escapeHtml(request.message)}</p>
+<p>Svar direkte på denne e-mail for at skrive til kunden.</p>`;
+  return {
+    from: settings.mailFrom,
+    to: settings.mailTo,
+    replyTo: { name: request.name, address: request.email },
+    subject: `Ny forespørgsel: ${request.location}`,
+    text,
+    html,
+    // One stable Message-ID per request: should a retry ever deliver twice, mail clients see one message.
+    messageId: `<${request.id}@quote-requests>`,
+    headers: { "X-Quote-Request-Id": request.id },
+  };
+}
+
+/** A mailer over the SMTP server at `smtpUrl`. */
+export function createMailer(settings: MailSettings): Mailer {
+  const url = new URL(settings.smtpUrl);
+  const transport = nodemailer.createTransport({
+    host: url.hostname,
+    port: Number(url.port) || (url.protocol === "smtps:" ? 465 : 587),
+    secure: url.protocol === "smtps:",
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    // A slow or dead mail server must not hold the visitor's answer for long: the row is already stored.
+    connectionTimeout: 5_000,
+    greetingTimeout: 5_000,
+    socketTimeout: 10_000,
+  });
+  return {
+    async send(request) {
+      await transport.sendMail(buildMessage(request, settings));
+    },
+  };
+}

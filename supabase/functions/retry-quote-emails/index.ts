@@ -1,0 +1,10 @@
+// Entry point of the retry-quote-emails Edge Function: reads the environment once and serves.
+import { parseConfig } from "../_shared/config.ts";
+import { log } from "../_shared/log.ts";
+import { createMailer } from "../_shared/mail.ts";
+import { serveOptions } from "../_shared/runtime.ts";
+import { connect, createStore } from "../_shared/store.ts";
+import { createRetryHandler } from "./handler.ts";
+
+const config = parseConfig(Deno.env.toObject());
+Deno.serve(serveOptions(config), createRetryHandler({ config, store: createStore(connect(config.dbUrl)), mailer: createMailer(config), log }));

@@ -1,0 +1,205 @@
+// The send-contact-email handler: a Request in, a Response out, with every dependency passed in
+// (no Deno.* here, so tests and other runtimes can call it). See README "Backend" for the contract.
+import type { Config } from "../_shared/config.ts";
+import { corsHeaders } from "../_shared/cors.ts";
+import type { Logger } from "../_shared/log.ts";
+import type { Mailer } from "../_shared/mail.ts";
+import { deliver } from "../_shared/notify.ts";
+import { type FieldErrors, validateQuoteRequest } from "../_shared/quote-request.ts";
+import type { Store } from "../_shared/store.ts";
+
+export type Deps = {
+  config: Config;
+  store: Store;
+  mailer: Mailer;
+  log: Logger;
+  /** Keeps background work alive after the response (EdgeRuntime.waitUntil on Supabase); awaited when absent. */
+  waitUntil?: (work: Promise<unknown>) => void;
+};
+
+/** Requests larger than this are refused: five short fields fit many times over. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+const PARTNER_ORIGINS_TTL_MS = 60_000;
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
+const PARTNER_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+/** Error codes of the postgres driver and the OS that mean "the database cannot be reached". */
+const DB_UNREACHABLE = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "57P01", "57P03"]);
+
+class HttpProblem extends Error {
+  constructor(readonly status: number, readonly danish: string) {
+    super(danish);
+  }
+}
+
+const messages = (phone: string) => ({
+  invalid: "Nogle felter er ikke udfyldt korrekt.",
+  badRequest: "Forespørgslen kunne ikke læses. Prøv igen.",
+  tooFast: "Det gik lidt for hurtigt. Tjek felterne, og send igen.",
+  tooLarge: "Forespørgslen er for stor.",
+  unsupported: "Forespørgslen skal sendes som JSON eller som en formular.",
+  method: "Brug POST for at sende en forespørgsel.",
+  limited: `Vi har modtaget flere forespørgsler fra dig på kort tid. Prøv igen senere, eller ring til os på ${phone}.`,
+  unavailable: `Vi kan ikke modtage forespørgsler lige nu. Ring til os på ${phone}, så hjælper vi dig.`,
+  internal: `Der opstod en fejl. Prøv igen, eller ring til os på ${phone}.`,
+});
+
+async function readBody(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > BODY_LIMIT_BYTES) throw new HttpProblem(413, "tooLarge");
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > BODY_LIMIT_BYTES) {
+      await reader.cancel();
+      throw new HttpProblem(413, "tooLarge");
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+const stringOrNull = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
+
+function isDbUnreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown; errno?: unknown })?.code;
+  return typeof code === "string" && DB_UNREACHABLE.has(code);
+}
+
+/** Creates the request handler of the send-contact-email function. */
+export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
+  const text = messages(config.businessPhone);
+  const staticOrigins = new Set(config.allowedOrigins);
+  let partnerOrigins = { loadedAt: 0, origins: new Set<string>() };
+
+  async function allowedOrigins(): Promise<Set<string>> {
+    if (Date.now() - partnerOrigins.loadedAt > PARTNER_ORIGINS_TTL_MS) {
+      try {
+        partnerOrigins = { loadedAt: Date.now(), origins: new Set(await store.partnerOrigins()) };
+      } catch {
+        // Partner origins are a convenience; the configured ones still work while the database is away.
+        return staticOrigins;
+      }
+    }
+    return new Set([...staticOrigins, ...partnerOrigins.origins]);
+  }
+
+  const siteLink = (path: string) => `${config.siteUrl}${path}`;
+
+  /** Turns the optional page reference of a request into an absolute URL, or null. */
+  function sourceUrl(value: unknown, referer: string | null): string | null {
+    const candidate = stringOrNull(value) ?? referer;
+    if (!candidate || candidate.length > 500) return null;
+    if (candidate.startsWith("/") && !candidate.startsWith("//")) return siteLink(candidate);
+    try {
+      const url = new URL(candidate);
+      return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+    } catch {
+      return null;
+    }
+  }
+
+  return async function handle(request: Request): Promise<Response> {
+    const requestId = crypto.randomUUID();
+    const cors = corsHeaders(request.headers.get("origin"), await allowedOrigins());
+    const contentType = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    const isForm = contentType === "application/x-www-form-urlencoded";
+    const json = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      new Response(JSON.stringify(body), { status, headers: { ...cors, ...headers, "Content-Type": "application/json; charset=utf-8" } });
+    // A plain HTML form must never show JSON: it is sent back to a page of the site instead.
+    const redirect = (path: string) => new Response(null, { status: 303, headers: { ...cors, Location: siteLink(path) } });
+    const problem = (status: number, key: keyof typeof text, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
+      log({ event: "request_refused", requestId, status, reason: key });
+      if (isForm && status !== 405) return redirect(`/kontakt/fejl?grund=${key}#${key}`);
+      return json(status, { error: text[key], requestId, ...extra }, headers);
+    };
+
+    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
+    if (request.method !== "POST") return problem(405, "method", {}, { Allow: "POST, OPTIONS" });
+    if (!isForm && contentType !== "application/json") return problem(415, "unsupported");
+
+    try {
+      let body: Record<string, unknown>;
+      try {
+        const raw = await readBody(request);
+        body = isForm ? Object.fromEntries(new URLSearchParams(raw)) : JSON.parse(raw || "null");
+      } catch (error) {
+        if (error instanceof HttpProblem) return problem(error.status, error.danish as keyof typeof text);
+        return problem(400, "badRequest");
+      }
+      if (typeof body !== "object" || body === null || Array.isArray(body)) return problem(400, "badRequest");
+
+      // Spam, without bothering people: a hidden field only bots fill in gets a success-shaped answer and is dropped.
+      if (stringOrNull(body.website)) {
+        log({ event: "spam_dropped", requestId, reason: "honeypot" });
+        return isForm ? redirect("/kontakt/tak") : json(200, { id: requestId });
+      }
+      const startedAt = Number(body.startedAt);
+      if (Number.isFinite(startedAt) && startedAt > 0 && Date.now() - startedAt < config.minFillMs) return problem(400, "tooFast");
+
+      const validation = validateQuoteRequest(body);
+      if (!validation.ok) {
+        const fieldErrors: FieldErrors = validation.errors;
+        log({ event: "request_invalid", requestId, status: 400, fields: Object.keys(fieldErrors) });
+        if (isForm) return redirect(`/kontakt/fejl?felter=${Object.keys(fieldErrors).join(",")}#${Object.keys(fieldErrors)[0]}`);
+        return json(400, { error: text.invalid, fieldErrors, requestId });
+      }
+
+      const clientIp = (request.headers.get("x-forwarded-for") ?? "").split(",")[0].trim() || "unknown";
+      const idempotencyKey = request.headers.get("idempotency-key") ?? stringOrNull(body.idempotencyKey);
+      const partnerId = stringOrNull(body.partnerId ?? body.partner);
+      const result = await store.submit(
+        {
+          ...validation.data,
+          sourceUrl: sourceUrl(body.sourceUrl ?? body.page, request.headers.get("referer")),
+          partnerId: partnerId && PARTNER_ID.test(partnerId) ? partnerId : null,
+          idempotencyKey: idempotencyKey && IDEMPOTENCY_KEY.test(idempotencyKey) ? idempotencyKey : null,
+          clientIpHash: await sha256Hex(`${config.ipHashSalt}:${clientIp}`),
+          userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
+        },
+        config.rateLimit,
+      );
+      if (result.kind === "limited") {
+        return problem(429, "limited", {}, { "Retry-After": String(result.retryAfterSeconds) });
+      }
+      log({ event: result.kind === "created" ? "request_stored" : "request_replayed", requestId: result.id, status: 200 });
+
+      if (result.kind === "created") {
+        // The row is committed: from here on the answer is success, whatever the mail server does.
+        const sending = store
+          .claim(result.id)
+          .then((row) => (row ? deliver(store, mailer, row, log) : false))
+          .catch((error) => log({ event: "mail_deferred", level: "warn", requestId: result.id, errorName: (error as Error)?.name }));
+        if (waitUntil) waitUntil(sending);
+        else await sending;
+      }
+      return isForm ? redirect("/kontakt/tak") : json(200, { id: result.id });
+    } catch (error) {
+      const unreachable = isDbUnreachable(error);
+      log({
+        event: unreachable ? "database_unreachable" : "internal_error",
+        level: "error",
+        requestId,
+        errorName: (error as Error)?.name ?? typeof error,
+        code: (error as { code?: unknown })?.code,
+      });
+      if (unreachable) return problem(503, "unavailable", {}, { "Retry-After": "60" });
+      return problem(500, "internal");
+    }
+  };
+}

@@ -1,0 +1,11 @@
+// Entry point of the send-contact-email Edge Function: reads the environment once and serves.
+import { parseConfig } from "../_shared/config.ts";
+import { log } from "../_shared/log.ts";
+import { createMailer } from "../_shared/mail.ts";
+import { connect, createStore } from "../_shared/store.ts";
+import { createHandler } from "./handler.ts";
+import { serveOptions, waitUntil } from "../_shared/runtime.ts";
+
+const config = parseConfig(Deno.env.toObject());
+const handler = createHandler({ config, store: createStore(connect(config.dbUrl)), mailer: createMailer(config), log, waitUntil });
+Deno.serve(serveOptions(config), handler);
