@@ -13,7 +13,7 @@ export async function startDatabase({ dataDir, port = 54322, maxConnections = 16
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir ? { dataDir } : {});
   const applied = await migrate({ exec: (sql) => db.exec(sql), query: async (sql, params) => (await db.query(sql, params)).rows });
-  const server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections });
+  let server = new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections });
   await server.start();
   const actualPort = server.server?.address?.()?.port ?? port;
   return {
@@ -21,8 +21,17 @@ export async function startDatabase({ dataDir, port = 54322, maxConnections = 16
     port: actualPort,
     applied,
     db,
+    /** Stops answering on the port but keeps the data (tests use it to take the database away). */
+    async pause() {
+      await server?.stop();
+      server = null;
+    },
+    async resume() {
+      server = new PGLiteSocketServer({ db, port: actualPort, host: "127.0.0.1", maxConnections });
+      await server.start();
+    },
     async stop() {
-      await server.stop();
+      await server?.stop();
       await db.close();
     },
   };

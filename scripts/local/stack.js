@@ -16,7 +16,7 @@ export async function startLocalStack({
   retryEveryMs = 30_000,
   allowedOrigins = process.env.ALLOWED_ORIGINS ?? "",
   print = console.log,
-  onFunctionOutput = (name, text) => process.stdout.write(text.replace(/^/gm, `[${name}] `)),
+  onFunctionOutput = (name, text) => process.stdout.write(text.replace(/^(?=.)/gm, `[${name}] `)),
 } = {}) {
   const port = { site: 8080, api: 54321, db: 54322, inbox: 54324, smtp: 54325, ...ports };
   const business = loadData("business");

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../scripts/chromium.js";
-import { ROUTES, business } from "../support/site.js";
+import { ALL_PAGES, business } from "../support/site.js";
 import { startSite } from "../support/server.js";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -44,7 +44,7 @@ async function axeViolations(page) {
 }
 
 describe("every page in Chromium", () => {
-  for (const route of ROUTES) {
+  for (const route of ALL_PAGES) {
     it(`${route} answers 200, passes axe and its CSP with no violation or console error`, async () => {
       const { context, page, response, problems } = await visit(route);
       expect(response.status()).toBe(200);

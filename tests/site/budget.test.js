@@ -3,11 +3,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DIST, ROUTES, page, requireBuild } from "../support/site.js";
+import { ALL_PAGES, DIST, page, requireBuild } from "../support/site.js";
 
 const KB = 1024;
 const gzipSize = (text) => gzipSync(text, { level: 9 }).length;
-const PAGES = [...ROUTES, "/404"];
+const PAGES = [...ALL_PAGES, "/404"];
 
 beforeAll(requireBuild);
 

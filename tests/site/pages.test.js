@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { AREA_ROUTES, DIST, ROUTES, areas, business, fileOf, jsonLdBlocks, page, requireBuild } from "../support/site.js";
+import { ALL_PAGES, AREA_ROUTES, DIST, NOINDEX_ROUTES, ROUTES, areas, business, fileOf, jsonLdBlocks, page, requireBuild } from "../support/site.js";
 
 const TITLE_SUFFIX = ` | ${business.brand} - Autoriseret Elektriker på Sjælland`;
 const meta = (root, selector) => root.querySelector(selector)?.getAttribute("content");
@@ -13,7 +13,7 @@ beforeAll(requireBuild);
 describe("routes", () => {
   it("writes every route of the spec at its exact path, plus 404, sitemap, robots and headers", () => {
     expect(ROUTES).toHaveLength(24);
-    for (const route of ROUTES) expect(existsSync(fileOf(route)), route).toBe(true);
+    for (const route of ALL_PAGES) expect(existsSync(fileOf(route)), route).toBe(true);
     for (const file of ["404.html", "sitemap.xml", "robots.txt", "_headers"]) expect(existsSync(join(DIST, file)), file).toBe(true);
   });
 
@@ -41,7 +41,7 @@ describe("SEO metadata", () => {
   it("gives every page lang=da, a patterned unique title and a unique description", () => {
     const titles = new Set();
     const descriptions = new Set();
-    for (const route of ROUTES) {
+    for (const route of ALL_PAGES) {
       const { root } = page(route);
       expect(root.querySelector("html").getAttribute("lang"), route).toBe("da");
       const title = root.querySelector("title").textContent;
@@ -54,12 +54,12 @@ describe("SEO metadata", () => {
       titles.add(title);
       descriptions.add(description);
     }
-    expect(titles.size).toBe(ROUTES.length);
-    expect(descriptions.size).toBe(ROUTES.length);
+    expect(titles.size).toBe(ALL_PAGES.length);
+    expect(descriptions.size).toBe(ALL_PAGES.length);
   });
 
   it("sets the canonical URL to the path the page is served at", () => {
-    for (const route of ROUTES) {
+    for (const route of ALL_PAGES) {
       const { root } = page(route);
       const canonical = root.querySelector('link[rel="canonical"]').getAttribute("href");
       expect(canonical, route).toBe(business.site.url + route);
@@ -82,6 +82,11 @@ describe("SEO metadata", () => {
     }
   });
 
+  it("keeps the form's landing pages out of search engines", () => {
+    for (const route of NOINDEX_ROUTES) expect(meta(page(route).root, 'meta[name="robots"]'), route).toBe("noindex");
+    for (const route of ROUTES) expect(meta(page(route).root, 'meta[name="robots"]'), route).toBeUndefined();
+  });
+
   it("marks the not-found page noindex, without a canonical", () => {
     const { root } = page("/404");
     expect(meta(root, 'meta[name="robots"]')).toBe("noindex");
@@ -91,7 +96,7 @@ describe("SEO metadata", () => {
 
 describe("structured data", () => {
   it("prints JSON-LD that parses, with the full Electrician record on every page", () => {
-    for (const route of [...ROUTES, "/404"]) {
+    for (const route of [...ALL_PAGES, "/404"]) {
       const [electrician] = byType(jsonLdBlocks(page(route).root), "Electrician");
       expect(electrician, route).toBeDefined();
       expect(electrician).toMatchObject({
@@ -120,7 +125,7 @@ describe("structured data", () => {
 
   it("has a BreadcrumbList on every page but home, ending at the page itself", () => {
     expect(byType(jsonLdBlocks(page("/").root), "BreadcrumbList")).toHaveLength(0);
-    for (const route of ROUTES.filter((route) => route !== "/")) {
+    for (const route of ALL_PAGES.filter((route) => route !== "/")) {
       const [list] = byType(jsonLdBlocks(page(route).root), "BreadcrumbList");
       expect(list, route).toBeDefined();
       expect(list.itemListElement[0]).toMatchObject({ position: 1, name: "Forside", item: `${business.site.url}/` });
@@ -215,7 +220,7 @@ describe("content", () => {
 
 describe("shared elements", () => {
   it("has the header, footer and calls to action on every page", () => {
-    for (const route of [...ROUTES, "/404"]) {
+    for (const route of [...ALL_PAGES, "/404"]) {
       const { root } = page(route);
       const header = root.querySelector("header");
       expect(header.querySelector('a[href="/"]'), route).not.toBeNull();
@@ -243,7 +248,7 @@ describe("shared elements", () => {
 
   it("puts a working plain-HTML quote form in every quote-form island", () => {
     const action = `${business.backend.url}/functions/v1/send-contact-email`;
-    for (const route of ["/", "/kontakt", ...AREA_ROUTES]) {
+    for (const route of ["/", "/kontakt", "/kontakt/fejl", ...AREA_ROUTES]) {
       const forms = page(route).root.querySelectorAll("elektriker-quote-form form");
       expect(forms.length, route).toBeGreaterThan(0);
       for (const form of forms) {
@@ -267,6 +272,9 @@ describe("shared elements", () => {
           expect(field("location").getAttribute("maxlength")).toBe("200");
         }
         expect(form.querySelector('button[type="submit"]').textContent.trim()).toBe("Send forespørgsel");
+        // The page it was sent from, and the honeypot only bots fill in (never shown to people).
+        expect(field("page").getAttribute("value")).toBe(route);
+        expect(field("website").closest(".hidden")).not.toBeNull();
       }
     }
     expect(page("/").root.querySelectorAll("elektriker-quote-form")).toHaveLength(2);
@@ -292,9 +300,9 @@ describe("shared elements", () => {
 
 describe("links", () => {
   it("resolves every internal link and anchor", () => {
-    const known = new Set([...ROUTES]);
+    const known = new Set(ALL_PAGES);
     const broken = [];
-    for (const route of [...ROUTES, "/404"]) {
+    for (const route of [...ALL_PAGES, "/404"]) {
       const { root } = page(route);
       for (const anchor of root.querySelectorAll("a[href]")) {
         const href = anchor.getAttribute("href");

@@ -30,6 +30,9 @@ export const STATIC_ROUTES = [
 ];
 export const AREA_ROUTES = areas.map((area) => `/omraader/${area.slug}`);
 export const ROUTES = [...STATIC_ROUTES, ...AREA_ROUTES];
+/** Pages the no-JavaScript quote form lands on: served, but kept out of search engines and the sitemap. */
+export const NOINDEX_ROUTES = ["/kontakt/tak", "/kontakt/fejl"];
+export const ALL_PAGES = [...ROUTES, ...NOINDEX_ROUTES];
 
 /** The file a route is written to. */
 export const fileOf = (route) => join(DIST, route === "/" ? "index.html" : `${route}.html`);

@@ -7,6 +7,7 @@ import type { Mailer } from "../_shared/mail.ts";
 import { deliver } from "../_shared/notify.ts";
 import { type FieldErrors, validateQuoteRequest } from "../_shared/quote-request.ts";
 import type { Store } from "../_shared/store.ts";
+import answerMessages from "../_shared/answer-messages.json" with { type: "json" };
 
 export type Deps = {
   config: Config;
@@ -31,17 +32,12 @@ class HttpProblem extends Error {
   }
 }
 
-const messages = (phone: string) => ({
-  invalid: "Nogle felter er ikke udfyldt korrekt.",
-  badRequest: "Forespørgslen kunne ikke læses. Prøv igen.",
-  tooFast: "Det gik lidt for hurtigt. Tjek felterne, og send igen.",
-  tooLarge: "Forespørgslen er for stor.",
-  unsupported: "Forespørgslen skal sendes som JSON eller som en formular.",
-  method: "Brug POST for at sende en forespørgsel.",
-  limited: `Vi har modtaget flere forespørgsler fra dig på kort tid. Prøv igen senere, eller ring til os på ${phone}.`,
-  unavailable: `Vi kan ikke modtage forespørgsler lige nu. Ring til os på ${phone}, så hjælper vi dig.`,
-  internal: `Der opstod en fejl. Prøv igen, eller ring til os på ${phone}.`,
-});
+/** The function's Danish answers (answer-messages.json, which the site's error page shows too). */
+const messages = (phone: string) =>
+  Object.fromEntries(Object.entries(answerMessages).map(([key, value]) => [key, value.replace("{phone}", phone)])) as Record<
+    keyof typeof answerMessages,
+    string
+  >;
 
 async function readBody(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");

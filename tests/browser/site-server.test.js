@@ -1,9 +1,9 @@
-// `npm start` ends in `node scripts/serve.js`: it honours PORT and answers like the production host.
+// `npm run serve` (and the site part of `npm start`): honours PORT and answers like the production host.
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROUTES, requireBuild } from "../support/site.js";
+import { ALL_PAGES, requireBuild } from "../support/site.js";
 
 let child;
 let base;
@@ -28,9 +28,9 @@ beforeAll(async () => {
 });
 afterAll(() => child?.kill());
 
-describe("the site server started by npm start", () => {
+describe("the site server", () => {
   it("serves every route with 200 at its exact path", async () => {
-    for (const route of ROUTES) {
+    for (const route of ALL_PAGES) {
       const response = await fetch(base + route, { redirect: "manual" });
       expect(response.status, route).toBe(200);
       expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");

@@ -1,0 +1,319 @@
+// The behaviour of send-contact-email and retry-quote-emails, run under Deno against a real database
+// and a real SMTP server. Defined once, run against PGlite and against PostgreSQL 15.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import postgres from "postgres";
+import { startMailbox } from "../support/mailbox.js";
+import { CRON_SECRET, PARTNER_ORIGIN, PHONE, SITE_URL, functionEnv, startFunctions } from "../support/function.js";
+
+export const VALID = Object.freeze({
+  name: "Jens Hansen",
+  phone: "+45 12 34 56 78",
+  email: "jens.hansen@example.dk",
+  location: "Køge",
+  message: "Vi skal have skiftet eltavlen i vores villa fra 1972.",
+});
+
+/** Defines the suite for one database; `startDatabase()` returns { url, pause, resume, stop }. */
+export function defineFunctionSuite(label, startDatabase) {
+  describe(`send-contact-email under Deno, on ${label}`, () => {
+    let database;
+    let mailbox;
+    let functions;
+    let sql;
+    let client = 0;
+
+    beforeAll(async () => {
+      database = await startDatabase();
+      mailbox = await startMailbox();
+      sql = postgres(database.url, { prepare: false, max: 2, onnotice: () => {} });
+      await sql`insert into partners (id, name, origin) values ('elportalen', 'Elportalen', 'https://registered-partner.example')`;
+      functions = await startFunctions(functionEnv(database.url, mailbox.url));
+    });
+    afterAll(async () => {
+      await functions?.stop();
+      await sql?.end({ timeout: 1 });
+      await mailbox?.stop();
+      await database?.stop();
+    });
+    beforeEach(async () => {
+      await sql`delete from quote_requests`;
+      mailbox.clear();
+    });
+
+    /** Posts JSON from a fresh client address (so rate limits only apply where a test wants them). */
+    const post = (body, { headers = {}, ip = `10.0.0.${++client}` } = {}) =>
+      fetch(functions.submitUrl, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": ip, ...headers },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      });
+    const postForm = (fields, ip = `10.1.0.${++client}`) =>
+      fetch(functions.submitUrl, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": ip },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const rows = () => sql`select * from quote_requests order by received_at`;
+    const retry = (secret = CRON_SECRET) => fetch(functions.retryUrl, { method: "POST", headers: { Authorization: `Bearer ${secret}` } });
+
+    it("stores a valid request, e-mails the firm once and answers 200 with the request id", async () => {
+      const response = await post(
+        { ...VALID, message: "Kan I se på <b>eltavlen</b> & HPFI-relæet?", sourceUrl: `${SITE_URL}/omraader/koge`, partnerId: "elportalen" },
+        { headers: { "User-Agent": "test-browser" } },
+      );
+      expect(response.status).toBe(200);
+      const { id } = await response.json();
+      const [row, ...others] = await rows();
+      expect(others).toHaveLength(0);
+      expect(row).toMatchObject({
+        id,
+        name: VALID.name,
+        phone: VALID.phone,
+        email: VALID.email,
+        location: "Køge",
+        source_url: `${SITE_URL}/omraader/koge`,
+        partner_id: "elportalen",
+        notification_status: "sent",
+        attempts: 1,
+        user_agent: "test-browser",
+      });
+      expect(row.client_ip_hash).toMatch(/^[0-9a-f]{64}$/);
+      const [mail, ...moreMail] = await mailbox.all();
+      expect(moreMail).toHaveLength(0);
+      expect(mail.parsed.subject).toBe("Ny forespørgsel: Køge");
+      expect(mail.parsed.to[0].address).toBe("kontakt@eksempel-el.example");
+      expect(mail.parsed.replyTo[0]).toMatchObject({ name: VALID.name, address: VALID.email });
+      expect(mail.parsed.text).toContain("Kan I se på <b>eltavlen</b> & HPFI-relæet?");
+      expect(mail.parsed.text).toContain(`Side: ${SITE_URL}/omraader/koge`);
+      expect(mail.parsed.text).toContain("Partner: elportalen");
+      expect(mail.parsed.html).toContain("Kan I se på &lt;b&gt;eltavlen&lt;/b&gt; &amp; HPFI-relæet?");
+      expect(mail.parsed.html).not.toContain("<b>eltavlen");
+      expect(mail.parsed.messageId).toBe(`<${id}@quote-requests>`);
+    });
+
+    it("accepts the old site's body: just the five fields", async () => {
+      const response = await post({ ...VALID });
+      expect(response.status).toBe(200);
+      expect(await rows()).toHaveLength(1);
+      expect(await mailbox.all()).toHaveLength(1);
+    });
+
+    // SPEC.md section 5, rule by rule: the exact Danish message, and nothing stored.
+    const RULES = [
+      ["name", "J", "Navn skal være mindst 2 tegn"],
+      ["name", "J".repeat(101), "Navn må højst være 100 tegn"],
+      ["phone", "1234567", "Indtast et gyldigt telefonnummer"],
+      ["phone", "1".repeat(21), "Telefonnummer må højst være 20 tegn"],
+      ["email", "ikke-en-email", "Indtast en gyldig email"],
+      ["location", "K", "Indtast hvor arbejdet skal udføres"],
+      ["location", "K".repeat(201), "Lokation må højst være 200 tegn"],
+      ["message", "For kort", "Besked skal være mindst 10 tegn"],
+      ["message", "x".repeat(1001), "Besked må højst være 1000 tegn"],
+    ];
+    for (const [field, value, message] of RULES) {
+      it(`refuses ${field} = ${JSON.stringify(value.length > 12 ? `${value.slice(0, 3)}… (${value.length})` : value)} with "${message}"`, async () => {
+        const response = await post({ ...VALID, [field]: value });
+        expect(response.status).toBe(400);
+        const body = await response.json();
+        expect(body.fieldErrors).toEqual({ [field]: [message] });
+        expect(body.error).toBe("Nogle felter er ikke udfyldt korrekt.");
+        expect(await rows()).toHaveLength(0);
+        expect(await mailbox.all()).toHaveLength(0);
+      });
+    }
+
+    it("reports every field's message at once for an empty body", async () => {
+      const response = await post({});
+      expect(response.status).toBe(400);
+      expect(Object.keys((await response.json()).fieldErrors).sort()).toEqual(["email", "location", "message", "name", "phone"]);
+      expect(await rows()).toHaveLength(0);
+    });
+
+    it("redirects a plain HTML form post to the thank-you page, or to the error page at the first problem", async () => {
+      const ok = await postForm({ ...VALID, page: "/kontakt", website: "" });
+      expect(ok.status).toBe(303);
+      expect(ok.headers.get("location")).toBe(`${SITE_URL}/kontakt/tak`);
+      const [row] = await rows();
+      expect(row.source_url).toBe(`${SITE_URL}/kontakt`);
+      const bad = await postForm({ ...VALID, email: "jens@", phone: "12" });
+      expect(bad.status).toBe(303);
+      expect(bad.headers.get("location")).toBe(`${SITE_URL}/kontakt/fejl?felter=phone,email#phone`);
+      expect(await rows()).toHaveLength(1);
+    });
+
+    it("drops a request whose honeypot field is filled, without telling the bot", async () => {
+      const response = await post({ ...VALID, website: "https://spam.example" });
+      expect(response.status).toBe(200);
+      expect(await rows()).toHaveLength(0);
+      expect(await mailbox.all()).toHaveLength(0);
+      const form = await postForm({ ...VALID, website: "spam" });
+      expect(form.headers.get("location")).toBe(`${SITE_URL}/kontakt/tak`);
+      expect(await rows()).toHaveLength(0);
+    });
+
+    it("refuses a form filled faster than a person can, when the client reports its start time", async () => {
+      const fast = await post({ ...VALID, startedAt: Date.now() - 500 });
+      expect(fast.status).toBe(400);
+      expect((await fast.json()).error).toBe("Det gik lidt for hurtigt. Tjek felterne, og send igen.");
+      expect(await rows()).toHaveLength(0);
+      const human = await post({ ...VALID, startedAt: Date.now() - 20_000 });
+      expect(human.status).toBe(200);
+      expect(await rows()).toHaveLength(1);
+    });
+
+    it("limits requests per client, counted in Postgres, with Retry-After and the phone number", async () => {
+      const ip = "192.0.2.10";
+      for (let i = 0; i < 5; i++) expect((await post({ ...VALID, email: `kunde${i}@example.dk` }, { ip })).status).toBe(200);
+      const limited = await post({ ...VALID, email: "kunde9@example.dk" }, { ip });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await limited.json()).error).toBe(`Vi har modtaget flere forespørgsler fra dig på kort tid. Prøv igen senere, eller ring til os på ${PHONE}.`);
+      expect(await rows()).toHaveLength(5);
+      expect((await post({ ...VALID, email: "anden@example.dk" }, { ip: "192.0.2.11" })).status).toBe(200);
+    });
+
+    it("limits requests per e-mail address across clients", async () => {
+      for (let i = 0; i < 3; i++) expect((await post({ ...VALID })).status).toBe(200);
+      const limited = await post({ ...VALID, email: VALID.email.toUpperCase() });
+      expect(limited.status).toBe(429);
+      expect(await rows()).toHaveLength(3);
+    });
+
+    it("gives the same answer for the same idempotency key, with one row and one e-mail", async () => {
+      const key = "3f0b6a1e-5b7c-4d2a-9f10-idempotent";
+      const first = await post({ ...VALID }, { headers: { "Idempotency-Key": key } });
+      const second = await post({ ...VALID }, { headers: { "Idempotency-Key": key } });
+      const inBody = await post({ ...VALID, idempotencyKey: key });
+      expect([first.status, second.status, inBody.status]).toEqual([200, 200, 200]);
+      const ids = [(await first.json()).id, (await second.json()).id, (await inBody.json()).id];
+      expect(new Set(ids).size).toBe(1);
+      expect(await rows()).toHaveLength(1);
+      expect(await mailbox.all()).toHaveLength(1);
+    });
+
+    it("answers 200 while the mail server is down, keeps the row pending, and the retry sends it exactly once", async () => {
+      await mailbox.down();
+      const response = await post({ ...VALID });
+      expect(response.status).toBe(200);
+      const { id } = await response.json();
+      let [row] = await rows();
+      expect(row).toMatchObject({ id, notification_status: "pending", attempts: 1 });
+      expect(row.last_error).toBeTruthy();
+      expect(row.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
+      // Not due yet: the retry leaves it alone.
+      expect(await (await retry()).json()).toEqual({ sent: 0, failed: 0 });
+      await mailbox.up();
+      await sql`update quote_requests set next_attempt_at = now() where id = ${id}`;
+      expect((await retry("wrong-secret-0123456789")).status).toBe(401);
+      const [firstRun, secondRun] = await Promise.all([retry(), retry()]);
+      const results = [await firstRun.json(), await secondRun.json()];
+      expect(results.reduce((sum, result) => sum + result.sent, 0)).toBe(1);
+      expect(await (await retry()).json()).toEqual({ sent: 0, failed: 0 });
+      [row] = await rows();
+      expect(row).toMatchObject({ notification_status: "sent", attempts: 2, last_error: null });
+      const mails = await mailbox.all();
+      expect(mails).toHaveLength(1);
+      expect(mails[0].parsed.messageId).toBe(`<${id}@quote-requests>`);
+    });
+
+    it("answers 503 with the phone number when Postgres cannot be reached", async () => {
+      await database.pause();
+      try {
+        const response = await post({ ...VALID });
+        expect(response.status).toBe(503);
+        const body = await response.json();
+        expect(body.error).toBe(`Vi kan ikke modtage forespørgsler lige nu. Ring til os på ${PHONE}, så hjælper vi dig.`);
+        expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+        const form = await postForm({ ...VALID });
+        expect(form.headers.get("location")).toBe(`${SITE_URL}/kontakt/fejl?grund=unavailable#unavailable`);
+      } finally {
+        await database.resume();
+      }
+      await expect.poll(async () => (await post({ ...VALID })).status, { timeout: 15_000 }).toBe(200);
+    });
+
+    it("sends CORS headers only to allowed origins, never *", async () => {
+      const preflight = (origin) =>
+        fetch(functions.submitUrl, { method: "OPTIONS", headers: { Origin: origin, "Access-Control-Request-Method": "POST" } });
+      for (const origin of [SITE_URL, PARTNER_ORIGIN, "https://registered-partner.example"]) {
+        const response = await preflight(origin);
+        expect(response.headers.get("access-control-allow-origin"), origin).toBe(origin);
+        expect(response.headers.get("access-control-allow-headers")).toContain("idempotency-key");
+      }
+      const evil = await preflight("https://evil.example");
+      expect(evil.headers.get("access-control-allow-origin")).toBeNull();
+      const post403 = await post({ ...VALID }, { headers: { Origin: "https://evil.example" } });
+      expect(post403.headers.get("access-control-allow-origin")).toBeNull();
+    });
+
+    it("refuses other methods (405), other content types (415) and large bodies (413)", async () => {
+      expect((await fetch(functions.submitUrl)).status).toBe(405);
+      const text = await fetch(functions.submitUrl, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "hej" });
+      expect(text.status).toBe(415);
+      const large = await post({ ...VALID, message: "x".repeat(20_000) });
+      expect(large.status).toBe(413);
+      const broken = await post("{ not json");
+      expect(broken.status).toBe(400);
+      expect(await rows()).toHaveLength(0);
+    });
+
+    it("keeps the public anon role from reading or writing the tables", async () => {
+      for (const table of ["quote_requests", "partners"]) {
+        await expect(sql.begin(async (tx) => {
+          await tx`set local role anon`;
+          return tx.unsafe(`select * from ${table}`);
+        })).rejects.toThrow(/permission denied/);
+        await expect(sql.begin(async (tx) => {
+          await tx`set local role authenticated`;
+          return tx.unsafe(`insert into ${table} (name) values ('x')`);
+        })).rejects.toThrow(/permission denied/);
+      }
+      const [{ relrowsecurity }] = await sql`select relrowsecurity from pg_class where relname = 'quote_requests'`;
+      expect(relrowsecurity).toBe(true);
+    });
+
+    it("cannot be used to inject e-mail headers (CR/LF in name or e-mail)", async () => {
+      const name = await post({ ...VALID, name: "Jens\r\nBcc: victim@example.com" });
+      expect(name.status).toBe(400);
+      expect((await name.json()).fieldErrors).toEqual({ name: ["Navn må ikke indeholde linjeskift"] });
+      const email = await post({ ...VALID, email: "jens@example.dk\r\nBcc: victim@example.com" });
+      expect(email.status).toBe(400);
+      expect((await email.json()).fieldErrors).toEqual({ email: ["Indtast en gyldig email"] });
+      const location = await post({ ...VALID, location: "Køge\nBcc: victim@example.com" });
+      expect(location.status).toBe(400);
+      expect(await rows()).toHaveLength(0);
+      // A name that merely looks like a header stays inside the encoded Reply-To.
+      expect((await post({ ...VALID, name: 'Jens "Bcc: victim@example.com"' })).status).toBe(200);
+      const [mail] = await mailbox.all();
+      expect(mail.raw).not.toMatch(/^Bcc:/im);
+      expect(mail.parsed.bcc).toBeUndefined();
+    });
+
+    it("answers an unexpected failure with a generic Danish message and the request id, never the error text", async () => {
+      await sql`alter table quote_requests rename column message to message_renamed`;
+      try {
+        const response = await post({ ...VALID });
+        expect(response.status).toBe(500);
+        const text = await response.text();
+        const body = JSON.parse(text);
+        expect(body).toEqual({ error: `Der opstod en fejl. Prøv igen, eller ring til os på ${PHONE}.`, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+        expect(text).not.toMatch(/message_renamed|column|relation|postgres/i);
+      } finally {
+        await sql`alter table quote_requests rename column message_renamed to message`;
+      }
+    });
+
+    it("logs structured lines without the customer's personal data", async () => {
+      await post({ ...VALID });
+      await post({ ...VALID, phone: "12" });
+      const lines = functions.output.join("").split("\n").filter(Boolean);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const line of lines) {
+        expect(() => JSON.parse(line), line).not.toThrow();
+        for (const secret of [VALID.name, VALID.email, VALID.phone, "Jens", "eltavlen", "victim@example.com"]) expect(line).not.toContain(secret);
+      }
+    });
+  });
+}

@@ -1,0 +1,57 @@
+// The two Postgres servers the backend tests run against: PGlite (what `npm start` uses) and a real
+// PostgreSQL 15 cluster from Debian's binaries in a throwaway folder (what Supabase runs). Both get the
+// Supabase roles and the migrations, and both can be taken down and brought back (the 503 test).
+import { execFileSync } from "node:child_process";
+import { chmodSync, chownSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+import { startDatabase } from "../../scripts/local/database.js";
+import { freePort } from "../../scripts/local/functions.js";
+import { migrate } from "../../scripts/local/migrations.js";
+
+export const PG_BIN = "/usr/lib/postgresql/15/bin";
+
+/** PGlite in memory behind its socket server on a free port. */
+export async function startPglite() {
+  const database = await startDatabase({ port: await freePort() });
+  return { name: "PGlite", url: database.url, pause: database.pause, resume: database.resume, stop: database.stop };
+}
+
+/** A fresh PostgreSQL 15 cluster on a free loopback port (run as Debian's postgres user when we are root). */
+export async function startPostgres15() {
+  const dir = mkdtempSync(join(tmpdir(), "pg15-"));
+  const port = await freePort();
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const uid = Number(execFileSync("id", ["-u", "postgres"]).toString());
+    const gid = Number(execFileSync("id", ["-g", "postgres"]).toString());
+    chownSync(dir, uid, gid);
+  }
+  chmodSync(dir, 0o700);
+  const run = (binary, args) =>
+    execFileSync(asRoot ? "runuser" : `${PG_BIN}/${binary}`, asRoot ? ["-u", "postgres", "--", `${PG_BIN}/${binary}`, ...args] : args, { stdio: "pipe" });
+  const data = join(dir, "data");
+  run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--no-locale"]);
+  const start = () =>
+    run("pg_ctl", ["-D", data, "-l", join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`, "start"]);
+  start();
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  await migrate({ exec: (script) => sql.unsafe(script), query: (text, params) => sql.unsafe(text, params) });
+  await sql.end();
+  return {
+    name: "PostgreSQL 15",
+    url,
+    pause: async () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),
+    resume: async () => start(),
+    async stop() {
+      try {
+        run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+      } catch {
+        // already stopped
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,28 @@
+// A real SMTP server for the backend tests, in-process: it keeps parsed messages and can be taken down
+// and brought back on the same port (the "mail server is down" test).
+import PostalMime from "postal-mime";
+import { startSmtp } from "../../scripts/local/mail-server.js";
+import { freePort } from "../../scripts/local/functions.js";
+
+/** Starts the mailbox; `messages` holds every received e-mail as { raw, parsed }. */
+export async function startMailbox() {
+  const port = await freePort();
+  const messages = [];
+  const onMessage = (raw) => messages.push(PostalMime.parse(raw).then((parsed) => ({ raw: raw.toString("utf8"), parsed })));
+  let server = await startSmtp({ smtpPort: port, onMessage });
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    /** The received messages, parsed. */
+    all: () => Promise.all(messages),
+    clear: () => messages.splice(0),
+    async down() {
+      await server.stop();
+      server = null;
+    },
+    async up() {
+      server = await startSmtp({ smtpPort: port, onMessage });
+    },
+    stop: () => server?.stop(),
+  };
+}
