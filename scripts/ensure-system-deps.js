@@ -1,7 +1,9 @@
-// Before the tests: make sure what npm cannot install is here. Debian's Chromium (browser tests) and a
-// Java runtime (the Nu Html Checker). Installs them with apt-get when running as root, otherwise stops
-// with the exact command to run. Never lets the tests skip.
+// Before the tests: make sure what npm cannot install is here. Debian's Chromium (browser tests), a
+// Java runtime (the Nu Html Checker) and PostgreSQL 15's server binaries (backend tests). Installs them
+// with apt-get when running as root, otherwise stops with the exact command to run. Never lets the
+// tests skip.
 import { existsSync } from "node:fs";
+import { PG_BIN } from "../tests/support/pg-bin.js";
 import { execFileSync, spawnSync } from "node:child_process";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -10,6 +12,7 @@ const has = (command) => spawnSync("sh", ["-c", `command -v ${command}`], { stdi
 const missing = [];
 if (!existsSync(CHROMIUM)) missing.push("chromium");
 if (!has("java")) missing.push("default-jre-headless");
+if (!existsSync(`${PG_BIN}/initdb`)) missing.push("postgresql-15");
 
 if (missing.length > 0) {
   const command = `apt-get update && apt-get install -y ${missing.join(" ")}`;

@@ -15,6 +15,8 @@ export async function startSmtp({ dir, smtpPort = 54325, onMessage } = {}) {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    // No DNS here: a reverse lookup of 127.0.0.1 would only add a wait to every message.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
       const chunks = [];

@@ -38,6 +38,8 @@ export async function startLocalStack({
     const siteOrigins = [`http://localhost:${port.site}`, `http://127.0.0.1:${port.site}`];
     const env = {
       SUPABASE_DB_URL: database.url,
+      // PGlite's socket server stalls under concurrent transactions from several connections.
+      DB_POOL_MAX: "1",
       SITE_URL: siteOrigins[0],
       ALLOWED_ORIGINS: [siteOrigins[1], allowedOrigins].filter(Boolean).join(","),
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,

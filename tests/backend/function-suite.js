@@ -27,7 +27,7 @@ export function defineFunctionSuite(label, startDatabase) {
       mailbox = await startMailbox();
       sql = postgres(database.url, { prepare: false, max: 2, onnotice: () => {} });
       await sql`insert into partners (id, name, origin) values ('elportalen', 'Elportalen', 'https://registered-partner.example')`;
-      functions = await startFunctions(functionEnv(database.url, mailbox.url));
+      functions = await startFunctions(functionEnv(database, mailbox.url));
     });
     afterAll(async () => {
       await functions?.stop();

@@ -9,13 +9,14 @@ import postgres from "postgres";
 import { startDatabase } from "../../scripts/local/database.js";
 import { freePort } from "../../scripts/local/functions.js";
 import { migrate } from "../../scripts/local/migrations.js";
+import { PG_BIN } from "./pg-bin.js";
 
-export const PG_BIN = "/usr/lib/postgresql/15/bin";
 
 /** PGlite in memory behind its socket server on a free port. */
 export async function startPglite() {
   const database = await startDatabase({ port: await freePort() });
-  return { name: "PGlite", url: database.url, pause: database.pause, resume: database.resume, stop: database.stop };
+  // One connection: PGlite's socket server stalls under concurrent transactions (see store.ts).
+  return { name: "PGlite", url: database.url, poolMax: 1, pause: database.pause, resume: database.resume, stop: database.stop };
 }
 
 /** A fresh PostgreSQL 15 cluster on a free loopback port (run as Debian's postgres user when we are root). */
@@ -43,6 +44,7 @@ export async function startPostgres15() {
   return {
     name: "PostgreSQL 15",
     url,
+    poolMax: 4,
     pause: async () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),
     resume: async () => start(),
     async stop() {

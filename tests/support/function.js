@@ -6,10 +6,11 @@ export const PARTNER_ORIGIN = "https://partner.example";
 export const CRON_SECRET = "test-cron-secret-0123456789";
 export const PHONE = "12 34 56 78";
 
-/** The function environment for the tests (override any variable with `extra`). */
-export function functionEnv(databaseUrl, smtpUrl, extra = {}) {
+/** The function environment for the tests, for a database from ./databases.js (override any variable with `extra`). */
+export function functionEnv(database, smtpUrl, extra = {}) {
   return {
-    SUPABASE_DB_URL: databaseUrl,
+    SUPABASE_DB_URL: database.url,
+    DB_POOL_MAX: String(database.poolMax),
     SITE_URL,
     ALLOWED_ORIGINS: PARTNER_ORIGIN,
     SMTP_URL: smtpUrl,

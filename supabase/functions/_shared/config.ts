@@ -30,12 +30,15 @@ const environmentSchema = z.object({
   RATE_LIMIT_WINDOW_MINUTES: optionalInt("60"),
   // A form filled faster than this (when the client reports its start time) is taken for a bot.
   MIN_FILL_MS: optionalInt("3000"),
+  // Database connections per function instance (the local PGlite stack uses 1, see store.ts).
+  DB_POOL_MAX: optionalInt("4"),
   // Only for local runs: the port Deno.serve listens on (Supabase's runtime chooses its own).
   PORT: z.optional(positiveInt),
 });
 
 export type Config = {
   dbUrl: string;
+  dbPoolMax: number;
   siteUrl: string;
   allowedOrigins: string[];
   smtpUrl: string;
@@ -61,6 +64,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const extra = e.ALLOWED_ORIGINS.split(",").map((origin) => origin.trim()).filter(Boolean).map((origin) => new URL(origin).origin);
   return {
     dbUrl: e.SUPABASE_DB_URL,
+    dbPoolMax: e.DB_POOL_MAX,
     siteUrl: e.SITE_URL.replace(/\/+$/, ""),
     allowedOrigins: [...new Set([siteOrigin, ...extra])],
     smtpUrl: e.SMTP_URL,

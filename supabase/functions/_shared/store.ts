@@ -31,9 +31,13 @@ export type SubmitResult =
 /** How long a claimed row stays reserved for its sender before another may take it over. */
 const CLAIM_SECONDS = 120;
 
-/** Opens the connection pool; prepared statements off because PGlite's socket server multiplexes one session. */
-export function connect(url: string): Sql {
-  return postgres(url, { max: 4, connect_timeout: 5, idle_timeout: 30, prepare: false, onnotice: () => {} });
+/**
+ * Opens the connection pool. Prepared statements are off and the pool size is configurable because
+ * PGlite's socket server multiplexes one session: under concurrent transactions from several
+ * connections it stalls, so the local stack uses one connection (DB_POOL_MAX=1).
+ */
+export function connect(url: string, max = 4): Sql {
+  return postgres(url, { max, connect_timeout: 5, idle_timeout: 30, prepare: false, onnotice: () => {} });
 }
 
 const COLUMNS = `id, received_at as "receivedAt", name, phone, email, location, message,

@@ -1,0 +1,70 @@
+// The stack behind `npm start` (scripts/local/stack.js), on free ports and a temporary data folder:
+// PGlite with migrations and several connections, the function under Deno behind the gateway path,
+// the mail catcher's .eml files and inbox page, and the site.
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/local/functions.js";
+import { startLocalStack } from "../../scripts/local/stack.js";
+import { DIST, requireBuild } from "../support/site.js";
+import { VALID } from "./function-suite.js";
+
+let stack;
+let dataDir;
+let ports;
+
+beforeAll(async () => {
+  requireBuild();
+  dataDir = mkdtempSync(join(tmpdir(), "local-stack-"));
+  ports = { site: await freePort(), api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort() };
+  stack = await startLocalStack({ distDir: DIST, dataDir, ports, retryEveryMs: 60_000, print: () => {}, onFunctionOutput: () => {} });
+});
+afterAll(async () => {
+  await stack?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const send = (body) =>
+  fetch(`${stack.apiUrl}/functions/v1/send-contact-email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: stack.siteUrl },
+    body: JSON.stringify(body),
+  });
+
+describe("the local stack of npm start", () => {
+  it("serves the function at /functions/v1/send-contact-email for the site's origin", async () => {
+    const response = await send({ ...VALID, location: "Faxe" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("access-control-allow-origin")).toBe(stack.siteUrl);
+    expect((await fetch(`${stack.apiUrl}/functions/v1/no-such-function`)).status).toBe(404);
+  });
+
+  it("keeps every e-mail as an .eml file and lists them newest first on the inbox page", async () => {
+    await send({ ...VALID, location: "Greve", email: "greve@example.dk" });
+    const files = readdirSync(join(dataDir, "mail")).filter((file) => file.endsWith(".eml"));
+    expect(files.length).toBeGreaterThanOrEqual(2);
+    const inbox = await (await fetch(`http://127.0.0.1:${ports.inbox}/`)).text();
+    expect(inbox.indexOf("Ny forespørgsel: Greve")).toBeGreaterThan(-1);
+    expect(inbox.indexOf("Ny forespørgsel: Greve")).toBeLessThan(inbox.indexOf("Ny forespørgsel: Faxe"));
+  });
+
+  it("lets several clients use the database at once, with the migrations applied", async () => {
+    const clients = [0, 1, 2].map(() => postgres(stack.databaseUrl, { prepare: false, max: 1, onnotice: () => {} }));
+    try {
+      const counts = await Promise.all(clients.map((sql) => sql`select count(*)::int as count from quote_requests`));
+      for (const [{ count }] of counts) expect(count).toBeGreaterThanOrEqual(2);
+      const [{ version }] = await clients[0]`select version from supabase_migrations.schema_migrations order by version limit 1`;
+      expect(version).toMatch(/^\d{14}$/);
+      expect((await send({ ...VALID, location: "Haslev" })).status).toBe(200);
+    } finally {
+      await Promise.all(clients.map((sql) => sql.end({ timeout: 1 })));
+    }
+  });
+
+  it("serves the site beside it", async () => {
+    const response = await fetch(`${stack.siteUrl}/kontakt`);
+    expect(response.status).toBe(200);
+  });
+});

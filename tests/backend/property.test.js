@@ -1,0 +1,87 @@
+// Thousands of generated bodies thrown at the function under Deno: it never answers 5xx, and it stores
+// a request exactly when the shared schema accepts it (and no honeypot or fill-time rule drops it).
+import fc from "fast-check";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validateQuoteRequest } from "../../supabase/functions/_shared/quote-request.ts";
+import { startPglite } from "../support/databases.js";
+import { functionEnv, startFunctions } from "../support/function.js";
+import { startMailbox } from "../support/mailbox.js";
+import { VALID } from "./function-suite.js";
+
+const RUNS = 2000;
+let database;
+let mailbox;
+let functions;
+let sql;
+
+beforeAll(async () => {
+  database = await startPglite();
+  mailbox = await startMailbox();
+  sql = postgres(database.url, { prepare: false, max: 1, onnotice: () => {} });
+  // No rate limits here: the property is about validation, not about spam rules.
+  functions = await startFunctions(functionEnv(database, mailbox.url, { RATE_LIMIT_PER_CLIENT: "1000000", RATE_LIMIT_PER_EMAIL: "1000000" }));
+});
+afterAll(async () => {
+  await functions?.stop();
+  await sql?.end({ timeout: 1 });
+  await mailbox?.stop();
+  await database?.stop();
+});
+
+// Field values: valid ones, near-misses around every limit, line breaks, unicode, and wrong types.
+const fieldValue = (valid) =>
+  fc.oneof(
+    { weight: 10, arbitrary: fc.constant(valid) },
+    { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
+    { weight: 1, arbitrary: fc.string({ unit: "grapheme", minLength: 0, maxLength: 1100 }) },
+    { weight: 1, arbitrary: fc.constantFrom("", " ", "\r\n", "a\nb", "æøå", `${valid}\r\nBcc: x@y.z`, "x".repeat(1001)) },
+    { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.object({ maxDepth: 1 })) },
+  );
+// The five fields are usually present (a missing one is tested by the empty and raw bodies below).
+const body = fc.record(
+  {
+    name: fieldValue(VALID.name),
+    phone: fieldValue(VALID.phone),
+    email: fc.oneof(fieldValue(VALID.email), fc.emailAddress()),
+    location: fieldValue(VALID.location),
+    message: fieldValue(VALID.message),
+    partnerId: fc.oneof(fc.string({ maxLength: 80 }), fc.constant("elportalen")),
+    sourceUrl: fc.oneof(fc.webUrl(), fc.string({ maxLength: 40 })),
+    idempotencyKey: fc.oneof(fc.uuid(), fc.string({ maxLength: 20 })),
+    extra: fc.anything({ maxDepth: 2 }),
+  },
+  { requiredKeys: ["name", "phone", "email", "location", "message"] },
+);
+const payload = fc.oneof(
+  { weight: 8, arbitrary: body.map((value) => ({ kind: "json", value, text: JSON.stringify(value) })) },
+  { weight: 1, arbitrary: fc.json().map((text) => ({ kind: "json", value: JSON.parse(text), text })) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 200 }).map((text) => ({ kind: "raw", value: undefined, text })) },
+);
+
+const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+
+describe("send-contact-email with generated bodies", () => {
+  it(`never answers 5xx and stores exactly the valid ones (${RUNS} bodies)`, async () => {
+    let expectedRows = 0;
+    const seenKeys = new Set();
+    await fc.assert(
+      fc.asyncProperty(payload, async ({ kind, value, text }) => {
+        const response = await fetch(functions.submitUrl, { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+        expect(response.status).toBeLessThan(500);
+        const valid = kind === "json" && isObject(value) && validateQuoteRequest(value).ok;
+        expect(response.status, text).toBe(valid ? 200 : response.status === 413 ? 413 : 400);
+        if (valid) {
+          // A repeated idempotency key (uuids can repeat across runs only in theory) never adds a row.
+          const key = typeof value.idempotencyKey === "string" && /^[A-Za-z0-9_.:-]{8,200}$/.test(value.idempotencyKey) ? value.idempotencyKey : null;
+          if (!key || !seenKeys.has(key)) expectedRows++;
+          if (key) seenKeys.add(key);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    const [{ count }] = await sql`select count(*)::int as count from quote_requests`;
+    expect(count).toBe(expectedRows);
+    expect(expectedRows).toBeGreaterThan(RUNS / 20);
+  });
+});
