@@ -5,9 +5,11 @@ import { createServer, request as httpRequest } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { closeServer } from "./close-server.js";
 
 const FUNCTIONS_DIR = fileURLToPath(new URL("../../supabase/functions/", import.meta.url));
-const DENO = createRequire(import.meta.url).resolve("deno/bin.cjs");
+// The real Deno binary of the `deno` npm package, run directly (its bin.cjs wrapper would outlive a kill).
+const DENO = createRequire(import.meta.url)("deno/install_api.cjs").runInstall();
 
 /** A free TCP port on loopback. */
 export const freePort = () =>
@@ -36,8 +38,8 @@ async function waitForPort(port, child, timeoutMs = 30_000) {
 export async function runFunction(name, env, { onOutput } = {}) {
   const port = await freePort();
   const child = spawn(
-    process.execPath,
-    [DENO, "run", "--allow-net", "--allow-env", "--allow-read", "--allow-sys", "--no-prompt", `${FUNCTIONS_DIR}${name}/index.ts`],
+    DENO,
+    ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-sys", "--no-prompt", `${FUNCTIONS_DIR}${name}/index.ts`],
     { env: { ...process.env, ...env, PORT: String(port), NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
   );
   child.stdout.on("data", (chunk) => onOutput?.(name, chunk.toString()));
@@ -48,8 +50,12 @@ export async function runFunction(name, env, { onOutput } = {}) {
     port,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", resolve);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const force = setTimeout(() => child.kill("SIGKILL"), 3_000);
+        child.once("exit", () => {
+          clearTimeout(force);
+          resolve();
+        });
         child.kill("SIGTERM");
       }),
   };
@@ -77,5 +83,5 @@ export async function startGateway(functions, port = 54321) {
     request.pipe(upstream);
   });
   await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { port: server.address().port, stop: () => new Promise((resolve) => server.close(resolve)) };
+  return { port: server.address().port, stop: () => closeServer(server) };
 }

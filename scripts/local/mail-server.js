@@ -5,6 +5,7 @@ import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import PostalMime from "postal-mime";
+import { closeServer } from "./close-server.js";
 
 const escapeHtml = (value = "") => String(value).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
@@ -71,5 +72,5 @@ export async function startInbox({ dir, httpPort = 54324 }) {
 <table border="1" cellpadding="6"><tr><th>Dato</th><th>Emne</th><th>Kunde</th></tr>${rows.join("")}</table>`);
   });
   await new Promise((resolve) => server.listen(httpPort, "127.0.0.1", resolve));
-  return { port: server.address().port, stop: () => new Promise((resolve) => server.close(resolve)) };
+  return { port: server.address().port, stop: () => closeServer(server) };
 }

@@ -5,6 +5,7 @@ import { createStaticServer } from "../static-server.js";
 import { startDatabase } from "./database.js";
 import { startInbox, startSmtp } from "./mail-server.js";
 import { runFunction, startGateway } from "./functions.js";
+import { closeServer } from "./close-server.js";
 
 export const FUNCTIONS = ["send-contact-email", "retry-quote-emails"];
 
@@ -64,7 +65,7 @@ export async function startLocalStack({
 
     const site = await createStaticServer(distDir);
     await new Promise((resolve) => site.listen(port.site, resolve));
-    stops.push(() => new Promise((resolve) => site.close(resolve)));
+    stops.push(() => closeServer(site));
     print(`site      http://localhost:${site.address().port}`);
 
     return { apiUrl, siteUrl: `http://localhost:${site.address().port}`, databaseUrl: database.url, env, retry, stop };
