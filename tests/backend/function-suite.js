@@ -4,6 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import postgres from "postgres";
 import { startMailbox } from "../support/mailbox.js";
 import { CRON_SECRET, PARTNER_ORIGIN, PHONE, SITE_URL, functionEnv, startFunctions } from "../support/function.js";
+import { createStore } from "../../supabase/functions/_shared/store.ts";
+
+const REGISTERED_PARTNER = "https://registered-partner.example";
 
 export const VALID = Object.freeze({
   name: "Jens Hansen",
@@ -26,7 +29,7 @@ export function defineFunctionSuite(label, startDatabase) {
       database = await startDatabase();
       mailbox = await startMailbox();
       sql = postgres(database.url, { prepare: false, max: 2, onnotice: () => {} });
-      await sql`insert into partners (id, name, origin) values ('elportalen', 'Elportalen', 'https://registered-partner.example')`;
+      await sql`insert into partners (id, name, origin) values ('elportalen', 'Elportalen', ${REGISTERED_PARTNER})`;
       functions = await startFunctions(functionEnv(database, mailbox.url));
     });
     afterAll(async () => {
@@ -61,7 +64,7 @@ export function defineFunctionSuite(label, startDatabase) {
     it("stores a valid request, e-mails the firm once and answers 200 with the request id", async () => {
       const response = await post(
         { ...VALID, message: "Kan I se på <b>eltavlen</b> & HPFI-relæet?", sourceUrl: `${SITE_URL}/omraader/koge`, partnerId: "elportalen" },
-        { headers: { "User-Agent": "test-browser" } },
+        { headers: { "User-Agent": "test-browser", Origin: REGISTERED_PARTNER } },
       );
       expect(response.status).toBe(200);
       const { id } = await response.json();
@@ -91,6 +94,13 @@ export function defineFunctionSuite(label, startDatabase) {
       expect(mail.parsed.html).toContain("Kan I se på &lt;b&gt;eltavlen&lt;/b&gt; &amp; HPFI-relæet?");
       expect(mail.parsed.html).not.toContain("<b>eltavlen");
       expect(mail.parsed.messageId).toBe(`<${id}@quote-requests>`);
+    });
+
+    it("credits a partner only for requests from that partner's own site", async () => {
+      await post({ ...VALID, partnerId: "elportalen" }, { headers: { Origin: "https://evil.example" } });
+      await post({ ...VALID, partnerId: "elportalen", email: "b@example.dk" });
+      await post({ ...VALID, partnerId: "ukendt", email: "c@example.dk" }, { headers: { Origin: REGISTERED_PARTNER } });
+      expect((await rows()).map((row) => row.partner_id)).toEqual([null, null, null]);
     });
 
     it("accepts the old site's body: just the five fields", async () => {
@@ -123,6 +133,15 @@ export function defineFunctionSuite(label, startDatabase) {
         expect(await mailbox.all()).toHaveLength(0);
       });
     }
+
+    it("refuses control characters that Postgres or a mail header would choke on", async () => {
+      const response = await post({ ...VALID, message: "Hej med jer\u0000 og tak" });
+      expect(response.status).toBe(400);
+      expect((await response.json()).fieldErrors).toEqual({ message: ["Besked indeholder ugyldige tegn"] });
+      const form = await postForm({ ...VALID, name: "Jens\u0000Hansen" });
+      expect(form.headers.get("location")).toBe(`${SITE_URL}/kontakt/fejl?felter=name#name`);
+      expect(await rows()).toHaveLength(0);
+    });
 
     it("reports every field's message at once for an empty body", async () => {
       const response = await post({});
@@ -160,7 +179,10 @@ export function defineFunctionSuite(label, startDatabase) {
       expect(await rows()).toHaveLength(0);
       const human = await post({ ...VALID, startedAt: Date.now() - 20_000 });
       expect(human.status).toBe(200);
-      expect(await rows()).toHaveLength(1);
+      // A visitor whose clock runs ahead of ours is not taken for a bot.
+      const aheadClock = await post({ ...VALID, email: "ahead@example.dk", startedAt: Date.now() + 60_000 });
+      expect(aheadClock.status).toBe(200);
+      expect(await rows()).toHaveLength(2);
     });
 
     it("limits requests per client, counted in Postgres, with Retry-After and the phone number", async () => {
@@ -168,10 +190,15 @@ export function defineFunctionSuite(label, startDatabase) {
       for (let i = 0; i < 5; i++) expect((await post({ ...VALID, email: `kunde${i}@example.dk` }, { ip })).status).toBe(200);
       const limited = await post({ ...VALID, email: "kunde9@example.dk" }, { ip });
       expect(limited.status).toBe(429);
-      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      // The window is 60 minutes and the first of the five requests was just now.
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(3500);
+      expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
       expect((await limited.json()).error).toBe(`Vi har modtaget flere forespørgsler fra dig på kort tid. Prøv igen senere, eller ring til os på ${PHONE}.`);
       expect(await rows()).toHaveLength(5);
       expect((await post({ ...VALID, email: "anden@example.dk" }, { ip: "192.0.2.11" })).status).toBe(200);
+      // Only the right-most forwarded address counts (our gateway's); a client cannot rotate the rest.
+      const spoofed = await post({ ...VALID, email: "spoof@example.dk" }, { ip: `203.0.113.${client}, ${ip}` });
+      expect(spoofed.status).toBe(429);
     });
 
     it("limits requests per e-mail address across clients", async () => {
@@ -191,6 +218,36 @@ export function defineFunctionSuite(label, startDatabase) {
       expect(new Set(ids).size).toBe(1);
       expect(await rows()).toHaveLength(1);
       expect(await mailbox.all()).toHaveLength(1);
+    });
+
+    it("gives one row for one idempotency key even when requests race from different clients", async () => {
+      const key = "race-0123456789-abcdef";
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => post({ ...VALID, email: `race${i}@example.dk` }, { headers: { "Idempotency-Key": key } })),
+      );
+      expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      const ids = new Set(await Promise.all(responses.map(async (response) => (await response.json()).id)));
+      expect(ids.size).toBe(1);
+      expect(await rows()).toHaveLength(1);
+      expect(await mailbox.all()).toHaveLength(1);
+    });
+
+    it("lets a sender whose claim expired neither overwrite nor repeat the new sender's result", async () => {
+      const store = createStore(sql);
+      await post({ ...VALID });
+      const [{ id }] = await rows();
+      await sql`update quote_requests set notification_status = 'pending', attempts = 0 where id = ${id}`;
+      const first = await store.claim(id);
+      expect(first.attempts).toBe(1);
+      // The first sender stalls past its claim; the retry job takes the row over.
+      await sql`update quote_requests set claimed_until = now() - interval '1 second' where id = ${id}`;
+      const [second] = await store.claimDue(5);
+      expect(second).toMatchObject({ id, attempts: 2 });
+      await store.markFailed(first, "late");
+      await store.markSent(second);
+      await store.markFailed(first, "later still");
+      const [row] = await rows();
+      expect(row).toMatchObject({ notification_status: "sent", attempts: 2, last_error: null });
     });
 
     it("answers 200 while the mail server is down, keeps the row pending, and the retry sends it exactly once", async () => {
@@ -260,15 +317,16 @@ export function defineFunctionSuite(label, startDatabase) {
     });
 
     it("keeps the public anon role from reading or writing the tables", async () => {
-      for (const table of ["quote_requests", "partners"]) {
-        await expect(sql.begin(async (tx) => {
-          await tx`set local role anon`;
-          return tx.unsafe(`select * from ${table}`);
-        })).rejects.toThrow(/permission denied/);
-        await expect(sql.begin(async (tx) => {
-          await tx`set local role authenticated`;
-          return tx.unsafe(`insert into ${table} (name) values ('x')`);
-        })).rejects.toThrow(/permission denied/);
+      for (const role of ["anon", "authenticated"]) {
+        for (const table of ["quote_requests", "partners"]) {
+          const as = (statement) =>
+            sql.begin(async (tx) => {
+              await tx.unsafe(`set local role ${role}`);
+              return tx.unsafe(statement);
+            });
+          await expect(as(`select * from ${table}`), `${role} select ${table}`).rejects.toThrow(/permission denied/);
+          await expect(as(`insert into ${table} (name) values ('x')`), `${role} insert ${table}`).rejects.toThrow(/permission denied/);
+        }
       }
       const [{ relrowsecurity }] = await sql`select relrowsecurity from pg_class where relname = 'quote_requests'`;
       expect(relrowsecurity).toBe(true);

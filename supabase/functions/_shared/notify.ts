@@ -10,16 +10,16 @@ export async function deliver(store: Store, mailer: Mailer, row: StoredRequest, 
   } catch (error) {
     const reason = error instanceof Error ? `${error.name}: ${(error as { code?: string }).code ?? ""}`.trim() : "unknown";
     log({ event: "mail_failed", level: "warn", requestId: row.id, attempt: row.attempts, reason });
-    await store.markFailed(row.id, reason).catch(() => {});
+    await store.markFailed(row, reason).catch(() => {});
     return false;
   }
-  await store.markSent(row.id);
+  await store.markSent(row);
   log({ event: "mail_sent", requestId: row.id, attempt: row.attempts });
   return true;
 }
 
-/** Claims and sends every due row, a batch at a time; returns how many were sent and how many failed. */
-export async function retryDue(store: Store, mailer: Mailer, log: Logger, batch = 20) {
+/** Claims and sends every due row, a small batch at a time (well inside a claim); returns sent and failed counts. */
+export async function retryDue(store: Store, mailer: Mailer, log: Logger, batch = 5) {
   let sent = 0;
   let failed = 0;
   for (;;) {

@@ -9,13 +9,20 @@ export const QUOTE_FIELDS = ["name", "phone", "email", "location", "message"] as
 export type QuoteField = (typeof QUOTE_FIELDS)[number];
 
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
+// Control characters other than tab and line breaks (Postgres refuses NUL in text outright).
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const PHONE_CHARACTERS = /^\+?[0-9 ()./-]+$/;
 
-type Rule = { min: number; max: number; minMessage: string; maxMessage: string; lineBreakMessage?: string };
+type Rule = { min: number; max: number; minMessage: string; maxMessage: string; controlMessage: string; lineBreakMessage?: string };
 
 /** A required string: trimmed, missing counts as empty (SPEC.md section 5: defaults are empty strings). */
 function text(rule: Rule, ...extra: z.core.$ZodCheck<string>[]) {
-  const checks: z.core.$ZodCheck<string>[] = [z.trim(), z.minLength(rule.min, rule.minMessage), z.maxLength(rule.max, rule.maxMessage)];
+  const checks: z.core.$ZodCheck<string>[] = [
+    z.trim(),
+    z.minLength(rule.min, rule.minMessage),
+    z.maxLength(rule.max, rule.maxMessage),
+    z.refine((value: string) => !CONTROL.test(value), rule.controlMessage),
+  ];
   // Length rules alone let "Jens\r\nBcc: x@y.z" through: single-line fields refuse line breaks.
   if (rule.lineBreakMessage) checks.push(z.refine((value: string) => !LINE_BREAK.test(value), rule.lineBreakMessage));
   return z.prefault(z.string({ error: rule.minMessage }).check(...checks, ...extra), "");
@@ -28,7 +35,7 @@ export const quoteRequestSchema = z.object({
     z.string({ error: rules.email.minMessage }).check(
       z.trim(),
       z.maxLength(rules.email.max, rules.email.maxMessage),
-      z.refine((value: string) => !LINE_BREAK.test(value), rules.email.lineBreakMessage),
+      z.refine((value: string) => !LINE_BREAK.test(value) && !CONTROL.test(value), rules.email.lineBreakMessage),
       z.email(rules.email.minMessage),
     ),
     "",

@@ -29,7 +29,7 @@ export type SubmitResult =
   | { kind: "limited"; retryAfterSeconds: number };
 
 /** How long a claimed row stays reserved for its sender before another may take it over. */
-const CLAIM_SECONDS = 120;
+const CLAIM_SECONDS = 300;
 
 /**
  * Opens the connection pool. Prepared statements are off and the pool size is configurable because
@@ -48,31 +48,41 @@ export function createStore(sql: Sql) {
     /** Stores a request unless its idempotency key was seen (same id again) or a rate limit is reached. */
     async submit(request: NewRequest, limits: Limits): Promise<SubmitResult> {
       return await sql.begin(async (tx) => {
-        // One submission per client at a time, so two parallel requests cannot both slip under the limit.
-        await tx`select pg_advisory_xact_lock(hashtext(${request.clientIpHash}))`;
-        if (request.idempotencyKey) {
+        // One submission per client and per e-mail address at a time, so parallel requests cannot all
+        // slip under a limit. Separate lock spaces (1: client, 2: e-mail), always taken in that order.
+        await tx`select pg_advisory_xact_lock(1, hashtext(${request.clientIpHash}))`;
+        await tx`select pg_advisory_xact_lock(2, hashtext(lower(${request.email})))`;
+        const replay = async () => {
+          if (!request.idempotencyKey) return null;
           const [existing] = await tx`select id from quote_requests where idempotency_key = ${request.idempotencyKey}`;
-          if (existing) return { kind: "replayed", id: existing.id as string };
-        }
-        const since = sql`now() - make_interval(mins => ${limits.windowMinutes})`;
+          return existing ? ({ kind: "replayed", id: existing.id as string } as const) : null;
+        };
+        const seen = await replay();
+        if (seen) return seen;
+        const window = limits.windowMinutes * 60_000;
         const [counts] = await tx`
           select
             count(*) filter (where client_ip_hash = ${request.clientIpHash}) as "byClient",
             count(*) filter (where lower(email) = lower(${request.email})) as "byEmail",
-            min(received_at) filter (where client_ip_hash = ${request.clientIpHash} or lower(email) = lower(${request.email})) as "oldest"
-          from quote_requests where received_at > ${since}`;
-        if (Number(counts.byClient) >= limits.perClient || Number(counts.byEmail) >= limits.perEmail) {
-          const oldest = counts.oldest ? new Date(counts.oldest).getTime() : Date.now();
-          const retryAfterSeconds = Math.max(1, Math.ceil((oldest + limits.windowMinutes * 60_000 - Date.now()) / 1000));
-          return { kind: "limited", retryAfterSeconds };
-        }
+            min(received_at) filter (where client_ip_hash = ${request.clientIpHash}) as "oldestByClient",
+            min(received_at) filter (where lower(email) = lower(${request.email})) as "oldestByEmail"
+          from quote_requests where received_at > now() - make_interval(mins => ${limits.windowMinutes})`;
+        // The wait is until enough of the rows that hit a limit have left the window; the oldest one
+        // leaving is the earliest a new request could be accepted, for each limit that was reached.
+        const waits: number[] = [];
+        if (Number(counts.byClient) >= limits.perClient) waits.push(new Date(counts.oldestByClient).getTime() + window - Date.now());
+        if (Number(counts.byEmail) >= limits.perEmail) waits.push(new Date(counts.oldestByEmail).getTime() + window - Date.now());
+        if (waits.length > 0) return { kind: "limited", retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) };
+        // Two requests with one key from different clients can still meet here: the unique key decides.
         const [row] = await tx`
           insert into quote_requests
             (name, phone, email, location, message, source_url, partner_id, idempotency_key, client_ip_hash, user_agent)
           values (${request.name}, ${request.phone}, ${request.email}, ${request.location}, ${request.message},
             ${request.sourceUrl}, ${request.partnerId}, ${request.idempotencyKey}, ${request.clientIpHash}, ${request.userAgent})
+          on conflict (idempotency_key) do nothing
           returning id`;
-        return { kind: "created", id: row.id as string };
+        if (row) return { kind: "created", id: row.id as string };
+        return (await replay()) ?? Promise.reject(new Error("idempotency conflict without a row"));
       });
     },
 
@@ -101,23 +111,25 @@ export function createStore(sql: Sql) {
         returning ${sql.unsafe(COLUMNS)}`) as unknown as StoredRequest[];
     },
 
+    // Both outcomes are fenced by the attempt number of the claim: a sender whose claim expired and was
+    // taken over cannot overwrite the newer sender's result.
+
     /** Marks a claimed row sent, exactly once. */
-    async markSent(id: string): Promise<void> {
+    async markSent(row: StoredRequest): Promise<void> {
       await sql`update quote_requests set notification_status = 'sent', sent_at = now(), last_error = null, claimed_until = null
-        where id = ${id} and notification_status = 'sending'`;
+        where id = ${row.id} and notification_status = 'sending' and attempts = ${row.attempts}`;
     },
 
     /** Returns a claimed row to pending with backoff: 1, 2, 4 … minutes after each failed attempt, at most 60. */
-    async markFailed(id: string, error: string): Promise<void> {
+    async markFailed(row: StoredRequest, error: string): Promise<void> {
       await sql`update quote_requests set notification_status = 'pending', last_error = ${error.slice(0, 500)}, claimed_until = null,
-          next_attempt_at = now() + make_interval(mins => least(power(2, greatest(attempts - 1, 0))::int, 60))
-        where id = ${id} and notification_status = 'sending'`;
+          next_attempt_at = now() + make_interval(mins => least(power(2, greatest(attempts - 1, 0)), 60)::int)
+        where id = ${row.id} and notification_status = 'sending' and attempts = ${row.attempts}`;
     },
 
-    /** Origins of the partner sites registered in the database. */
-    async partnerOrigins(): Promise<string[]> {
-      const rows = await sql`select origin from partners where active`;
-      return rows.map((row) => row.origin as string);
+    /** The active partner sites registered in the database: id and origin. */
+    async partners(): Promise<{ id: string; origin: string }[]> {
+      return (await sql`select id, origin from partners where active`) as unknown as { id: string; origin: string }[];
     },
   };
 }

@@ -81,18 +81,29 @@ function isDbUnreachable(error: unknown): boolean {
 export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
   const text = messages(config.businessPhone);
   const staticOrigins = new Set(config.allowedOrigins);
-  let partnerOrigins = { loadedAt: 0, origins: new Set<string>() };
+  let partners = { loadedAt: 0, byId: new Map<string, string>() };
 
-  async function allowedOrigins(): Promise<Set<string>> {
-    if (Date.now() - partnerOrigins.loadedAt > PARTNER_ORIGINS_TTL_MS) {
+  /** Partner sites from the database, cached for a minute; the last known list while the database is away. */
+  async function partnerList(): Promise<Map<string, string>> {
+    if (Date.now() - partners.loadedAt > PARTNER_ORIGINS_TTL_MS) {
       try {
-        partnerOrigins = { loadedAt: Date.now(), origins: new Set(await store.partnerOrigins()) };
+        partners = { loadedAt: Date.now(), byId: new Map((await store.partners()).map((partner) => [partner.id, partner.origin])) };
       } catch {
-        // Partner origins are a convenience; the configured ones still work while the database is away.
-        return staticOrigins;
+        // Do not ask a missing database again on every request (preflights included).
+        partners = { ...partners, loadedAt: Date.now() };
       }
     }
-    return new Set([...staticOrigins, ...partnerOrigins.origins]);
+    return partners.byId;
+  }
+
+  async function allowedOrigins(): Promise<Set<string>> {
+    return new Set([...staticOrigins, ...(await partnerList()).values()]);
+  }
+
+  /** A partner id is credited only to its own registered site: the request must come from its origin. */
+  async function verifiedPartner(claimed: string | null, origin: string | null): Promise<string | null> {
+    if (!claimed || !PARTNER_ID.test(claimed)) return null;
+    return (await partnerList()).get(claimed) === origin ? claimed : null;
   }
 
   const siteLink = (path: string) => `${config.siteUrl}${path}`;
@@ -145,8 +156,9 @@ export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
         log({ event: "spam_dropped", requestId, reason: "honeypot" });
         return isForm ? redirect("/kontakt/tak") : json(200, { id: requestId });
       }
-      const startedAt = Number(body.startedAt);
-      if (Number.isFinite(startedAt) && startedAt > 0 && Date.now() - startedAt < config.minFillMs) return problem(400, "tooFast");
+      // Only a plausible elapsed time counts: a client clock ahead of ours must not lock a person out.
+      const elapsed = Date.now() - Number(body.startedAt);
+      if (Number.isFinite(elapsed) && elapsed >= 0 && elapsed < config.minFillMs) return problem(400, "tooFast");
 
       const validation = validateQuoteRequest(body);
       if (!validation.ok) {
@@ -156,14 +168,16 @@ export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
         return json(400, { error: text.invalid, fieldErrors, requestId });
       }
 
-      const clientIp = (request.headers.get("x-forwarded-for") ?? "").split(",")[0].trim() || "unknown";
+      // The right-most X-Forwarded-For entry is the one our own gateway added; entries to its left
+      // come from the client and could be anything.
+      const clientIp = (request.headers.get("x-forwarded-for") ?? "").split(",").at(-1)?.trim() || "unknown";
       const idempotencyKey = request.headers.get("idempotency-key") ?? stringOrNull(body.idempotencyKey);
-      const partnerId = stringOrNull(body.partnerId ?? body.partner);
+      const partnerId = await verifiedPartner(stringOrNull(body.partnerId ?? body.partner), request.headers.get("origin"));
       const result = await store.submit(
         {
           ...validation.data,
           sourceUrl: sourceUrl(body.sourceUrl ?? body.page, request.headers.get("referer")),
-          partnerId: partnerId && PARTNER_ID.test(partnerId) ? partnerId : null,
+          partnerId,
           idempotencyKey: idempotencyKey && IDEMPOTENCY_KEY.test(idempotencyKey) ? idempotencyKey : null,
           clientIpHash: await sha256Hex(`${config.ipHashSalt}:${clientIp}`),
           userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
