@@ -5,7 +5,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { startDatabase } from "./local/database.js";
-import { freePort, runFunction } from "./local/functions.js";
+import { freePort } from "./local/free-port.js";
+import { runFunction } from "./local/functions.js";
 import { startSmtp } from "./local/mail-server.js";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);

@@ -20,3 +20,15 @@ export function launchChromium() {
     ],
   });
 }
+
+/** Scrolls a page from top to bottom in steps, so lazy images load (a full-page shot never scrolls). */
+export async function scrollThrough(page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 500) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState("networkidle");
+}

@@ -3,7 +3,7 @@
 import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { createStaticServer } from "./static-server.js";
-import { launchChromium } from "./chromium.js";
+import { launchChromium, scrollThrough } from "./chromium.js";
 
 const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["/", "/ydelser/private", "/omraader/koge"];
 const outDir = fileURLToPath(new URL("../screenshots/", import.meta.url));
@@ -17,15 +17,7 @@ for (const width of [390, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   for (const path of paths) {
     await page.goto(base + path, { waitUntil: "networkidle" });
-    // A full-page shot never scrolls, so lazy images would stay blank: load them first.
-    await page.evaluate(async () => {
-      for (let y = 0; y < document.body.scrollHeight; y += 500) {
-        window.scrollTo(0, y);
-        await new Promise((resolve) => setTimeout(resolve, 40));
-      }
-      window.scrollTo(0, 0);
-    });
-    await page.waitForLoadState("networkidle");
+    await scrollThrough(page);
     await page.waitForFunction(() => [...document.images].every((img) => img.complete));
     const name = (path === "/" ? "home" : path.slice(1).replaceAll("/", "-")) + `-${width}.png`;
     await page.screenshot({ path: outDir + name, fullPage: true });

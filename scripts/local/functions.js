@@ -2,23 +2,14 @@
 // runtime (the `deno` npm package), and /functions/v1/<name> on the API port is proxied to it.
 import { spawn } from "node:child_process";
 import { createServer, request as httpRequest } from "node:http";
-import { createServer as createNetServer } from "node:net";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { closeServer } from "./close-server.js";
+import { freePort } from "./free-port.js";
 
 const FUNCTIONS_DIR = fileURLToPath(new URL("../../supabase/functions/", import.meta.url));
 // The real Deno binary of the `deno` npm package, run directly (its bin.cjs wrapper would outlive a kill).
 const DENO = createRequire(import.meta.url)("deno/install_api.cjs").runInstall();
-
-/** A free TCP port on loopback. */
-export const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createNetServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 async function waitForPort(port, child, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;

@@ -1,9 +1,7 @@
 // The behaviour of send-contact-email and retry-quote-emails, run under Deno against a real database
 // and a real SMTP server. Defined once, run against PGlite and against PostgreSQL 15.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import postgres from "postgres";
-import { startMailbox } from "../support/mailbox.js";
-import { CRON_SECRET, PARTNER_ORIGIN, PHONE, SITE_URL, functionEnv, startFunctions } from "../support/function.js";
+import { CRON_SECRET, PARTNER_ORIGIN, PHONE, SITE_URL, startBackend } from "../support/function.js";
 import { createStore } from "../../supabase/functions/_shared/store.ts";
 
 const REGISTERED_PARTNER = "https://registered-partner.example";
@@ -25,19 +23,15 @@ export function defineFunctionSuite(label, startDatabase) {
     let sql;
     let client = 0;
 
+    let backend;
+
     beforeAll(async () => {
-      database = await startDatabase();
-      mailbox = await startMailbox();
-      sql = postgres(database.url, { prepare: false, max: 2, onnotice: () => {} });
-      await sql`insert into partners (id, name, origin) values ('elportalen', 'Elportalen', ${REGISTERED_PARTNER})`;
-      functions = await startFunctions(functionEnv(database, mailbox.url));
+      backend = await startBackend(startDatabase, {
+        seed: (db) => db`insert into partners (id, name, origin) values ('elportalen', 'Elportalen', ${REGISTERED_PARTNER})`,
+      });
+      ({ database, mailbox, functions, sql } = backend);
     });
-    afterAll(async () => {
-      await functions?.stop();
-      await sql?.end({ timeout: 1 });
-      await mailbox?.stop();
-      await database?.stop();
-    });
+    afterAll(() => backend?.stop());
     beforeEach(async () => {
       await sql`delete from quote_requests`;
       mailbox.clear();

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/local/functions.js";
+import { freePort } from "../../scripts/local/free-port.js";
 import { startLocalStack } from "../../scripts/local/stack.js";
 import { DIST, requireBuild } from "../support/site.js";
 import { VALID } from "./function-suite.js";

@@ -1,33 +1,20 @@
 // Thousands of generated bodies thrown at the function under Deno: it never answers 5xx, and it stores
 // a request exactly when the shared schema accepts it (and no honeypot or fill-time rule drops it).
 import fc from "fast-check";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateQuoteRequest } from "../../supabase/functions/_shared/quote-request.ts";
 import { startPglite } from "../support/databases.js";
-import { functionEnv, startFunctions } from "../support/function.js";
-import { startMailbox } from "../support/mailbox.js";
+import { startBackend } from "../support/function.js";
 import { VALID } from "./function-suite.js";
 
 const RUNS = 2000;
-let database;
-let mailbox;
-let functions;
-let sql;
+let backend;
 
 beforeAll(async () => {
-  database = await startPglite();
-  mailbox = await startMailbox();
-  sql = postgres(database.url, { prepare: false, max: 1, onnotice: () => {} });
   // No rate limits here: the property is about validation, not about spam rules.
-  functions = await startFunctions(functionEnv(database, mailbox.url, { RATE_LIMIT_PER_CLIENT: "1000000", RATE_LIMIT_PER_EMAIL: "1000000" }));
+  backend = await startBackend(startPglite, { env: { RATE_LIMIT_PER_CLIENT: "1000000", RATE_LIMIT_PER_EMAIL: "1000000" } });
 });
-afterAll(async () => {
-  await functions?.stop();
-  await sql?.end({ timeout: 1 });
-  await mailbox?.stop();
-  await database?.stop();
-});
+afterAll(() => backend?.stop());
 
 // Field values: valid ones, near-misses around every limit, line breaks, unicode, and wrong types.
 const fieldValue = (valid) =>
@@ -67,7 +54,7 @@ describe("send-contact-email with generated bodies", () => {
     const seenKeys = new Set();
     await fc.assert(
       fc.asyncProperty(payload, async ({ kind, value, text }) => {
-        const response = await fetch(functions.submitUrl, { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+        const response = await fetch(backend.functions.submitUrl, { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
         expect(response.status).toBeLessThan(500);
         const valid = kind === "json" && isObject(value) && validateQuoteRequest(value).ok;
         expect(response.status, text).toBe(valid ? 200 : response.status === 413 ? 413 : 400);
@@ -80,7 +67,7 @@ describe("send-contact-email with generated bodies", () => {
       }),
       { numRuns: RUNS },
     );
-    const stored = await sql`select name, phone, email, location, message from quote_requests`;
+    const stored = await backend.sql`select name, phone, email, location, message from quote_requests`;
     expect(stored).toHaveLength(expectedRows);
     // Nothing invalid got in (and so nothing valid was dropped: the counts agree).
     for (const row of stored) expect(validateQuoteRequest(row).ok, JSON.stringify(row)).toBe(true);

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../../scripts/chromium.js";
+import { launchChromium, scrollThrough } from "../../scripts/chromium.js";
 import { ALL_PAGES, business } from "../support/site.js";
 import { startSite } from "../support/server.js";
 
@@ -50,13 +50,7 @@ describe("every page in Chromium", () => {
       expect(response.status()).toBe(200);
       expect(response.headers()["content-security-policy"]).toContain("default-src 'none'");
       // Scroll through so lazy images load too, under the same policy.
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 600) {
-          window.scrollTo(0, y);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      });
-      await page.waitForLoadState("networkidle");
+      await scrollThrough(page);
       expect(await axeViolations(page)).toEqual([]);
       expect(await page.evaluate(() => window.__csp)).toEqual([]);
       expect(problems.console).toEqual([]);

@@ -1,20 +1,12 @@
 // `npm run serve` (and the site part of `npm start`): honours PORT and answers like the production host.
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "../../scripts/local/free-port.js";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_PAGES, requireBuild } from "../support/site.js";
 
 let child;
 let base;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   requireBuild();

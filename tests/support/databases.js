@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { startDatabase } from "../../scripts/local/database.js";
-import { freePort } from "../../scripts/local/functions.js";
+import { freePort } from "../../scripts/local/free-port.js";
 import { migrate } from "../../scripts/local/migrations.js";
 import { PG_BIN } from "./pg-bin.js";
 

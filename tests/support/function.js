@@ -1,5 +1,7 @@
 // Runs the real Edge Functions under Deno for the backend tests, against a given database and mailbox.
+import postgres from "postgres";
 import { runFunction } from "../../scripts/local/functions.js";
+import { startMailbox } from "./mailbox.js";
 
 export const SITE_URL = "https://www.eksempel-el.example";
 export const PARTNER_ORIGIN = "https://partner.example";
@@ -36,5 +38,29 @@ export async function startFunctions(env) {
     retryUrl: `http://127.0.0.1:${retry.port}/retry-quote-emails`,
     output,
     stop: () => Promise.all([submit.stop(), retry.stop()]),
+  };
+}
+
+/**
+ * Everything a backend test needs, started together: a database (from ./databases.js), a mailbox, a
+ * Postgres client, and both functions. `seed(sql)` runs before the functions start.
+ */
+export async function startBackend(startDatabase, { env = {}, seed = async () => {} } = {}) {
+  const database = await startDatabase();
+  const mailbox = await startMailbox();
+  const sql = postgres(database.url, { prepare: false, max: 2, onnotice: () => {} });
+  await seed(sql);
+  const functions = await startFunctions(functionEnv(database, mailbox.url, env));
+  return {
+    database,
+    mailbox,
+    sql,
+    functions,
+    async stop() {
+      await functions.stop();
+      await sql.end({ timeout: 1 });
+      await mailbox.stop();
+      await database.stop();
+    },
   };
 }

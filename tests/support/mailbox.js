@@ -2,7 +2,7 @@
 // and brought back on the same port (the "mail server is down" test).
 import PostalMime from "postal-mime";
 import { startSmtp } from "../../scripts/local/mail-server.js";
-import { freePort } from "../../scripts/local/functions.js";
+import { freePort } from "../../scripts/local/free-port.js";
 
 /** Starts the mailbox; `messages` holds every received e-mail as { raw, parsed }. */
 export async function startMailbox() {
