@@ -1,13 +1,22 @@
 import { defineConfig } from "vitest/config";
+import { reactToPreactAliases } from "./widgets/react-aliases.js";
 
 export default defineConfig({
   test: {
-    include: ["tests/**/*.test.js"],
     // Browser and HTML-checker tests start Chromium or Java; give them room on a 2-core machine.
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: true,
     maxWorkers: 2,
     reporters: ["default", "./tests/support/summary-reporter.js"],
+    projects: [
+      { extends: true, test: { name: "site-and-backend", include: ["tests/**/*.test.js"] } },
+      {
+        extends: true,
+        // Widget components import "react"; the tests run the aliased Preact that ships.
+        resolve: { alias: reactToPreactAliases },
+        test: { name: "widgets", include: ["widgets/**/*.test.{ts,tsx}"], environment: "happy-dom" },
+      },
+    ],
   },
 });

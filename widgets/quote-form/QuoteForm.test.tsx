@@ -1,0 +1,185 @@
+// The quote form component in happy-dom, on the aliased Preact that ships. The network is the one
+// boundary faked here (fetch); the browser tests send through the real local stack.
+import { act } from "react-dom/test-utils";
+import { render } from "react-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { QUOTE_RULES } from "../../supabase/functions/_shared/quote-request.ts";
+import { subscribe, type Notice } from "../shared/notices.ts";
+import { QuoteForm, type QuoteFormProps } from "./QuoteForm.tsx";
+
+const BACKEND = { url: "https://eksempel-projekt.supabase.co", anonKey: "anon-key", functionName: "send-contact-email" };
+const PHONE = { display: "12 34 56 78", e164: "+4512345678" };
+const VALID = { name: "Jens Hansen", phone: "12345678", email: "jens@example.dk", location: "Køge", message: "Ny eltavle i villa fra 1972" };
+
+let host: HTMLElement;
+let notices: Notice[] = [];
+let unsubscribe: () => void;
+
+beforeEach(() => {
+  host = document.createElement("div");
+  document.body.append(host);
+  sessionStorage.clear();
+  unsubscribe = subscribe((list) => (notices = list));
+});
+afterEach(() => {
+  render(null, host);
+  host.remove();
+  unsubscribe();
+  vi.unstubAllGlobals();
+});
+
+const mount = async (props: Partial<QuoteFormProps> = {}) => {
+  await act(() => {
+    render(<QuoteForm id="t" backend={BACKEND} phone={PHONE} email="kontakt@eksempel-el.example" page="/kontakt" {...props} />, host);
+  });
+};
+const field = (name: string) => host.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+const type = async (name: string, value: string) => {
+  await act(() => {
+    const input = field(name);
+    input.value = value;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+};
+const fillValid = async (values: Record<string, string> = VALID) => {
+  for (const [name, value] of Object.entries(values)) if (host.querySelector(`#t-${name}`)) await type(name, value);
+};
+const submit = async () => {
+  await act(async () => {
+    host.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+};
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+const errorOf = (name: string) => host.querySelector(`#t-${name}-error`)?.textContent;
+const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+describe("QuoteForm", () => {
+  it("renders the five fields with the spec's placeholders, types and limits", async () => {
+    await mount();
+    expect(field("name").placeholder).toBe("Dit navn");
+    expect(field("phone").type).toBe("tel");
+    expect(field("email").type).toBe("email");
+    expect(field("location").placeholder).toBe("Hvor skal arbejdet udføres?");
+    const message = host.querySelector("textarea")!;
+    expect(message.getAttribute("rows")).toBe("4");
+    expect(message.placeholder).toBe("Beskriv kort den opgave du har brug for hjælp til...");
+    expect(field("name").maxLength).toBe(100);
+    expect(host.querySelector("button")!.textContent).toBe("Send forespørgsel");
+  });
+
+  it("hides the location on an area page and sends the city instead", async () => {
+    await mount({ location: "Faxe" });
+    expect(host.querySelector("#t-location")).toBeNull();
+    expect(field("location").type).toBe("hidden");
+    expect(field("location").value).toBe("Faxe");
+  });
+
+  const RULES: [string, string, string][] = [
+    ["name", "J", QUOTE_RULES.name.minMessage],
+    ["name", "J".repeat(101), QUOTE_RULES.name.maxMessage],
+    ["phone", "1234567", QUOTE_RULES.phone.minMessage],
+    ["phone", "1".repeat(21), QUOTE_RULES.phone.maxMessage],
+    ["email", "jens@", QUOTE_RULES.email.minMessage],
+    ["location", "K", QUOTE_RULES.location.minMessage],
+    ["location", "K".repeat(201), QUOTE_RULES.location.maxMessage],
+    ["message", "For kort", QUOTE_RULES.message.minMessage],
+    ["message", "x".repeat(1001), QUOTE_RULES.message.maxMessage],
+  ];
+  for (const [name, value, message] of RULES) {
+    it(`shows "${message}" beside ${name}, linked and marked invalid, and sends nothing`, async () => {
+      const fetch = vi.fn();
+      vi.stubGlobal("fetch", fetch);
+      await mount();
+      await fillValid({ ...VALID, [name]: value });
+      await submit();
+      expect(errorOf(name)).toBe(message);
+      expect(field(name).getAttribute("aria-invalid")).toBe("true");
+      expect(field(name).getAttribute("aria-describedby")).toBe(`t-${name}-error`);
+      expect(document.activeElement).toBe(field(name));
+      expect(host.querySelector('[role="status"]')!.textContent).toContain(message);
+      expect(fetch).not.toHaveBeenCalled();
+    });
+  }
+
+  it("sends once, shows 'Sender...' while sending, then the success notice and an empty form", async () => {
+    let release: (response: Response) => void = () => {};
+    const fetch = vi.fn(() => new Promise<Response>((resolve) => (release = resolve)));
+    vi.stubGlobal("fetch", fetch);
+    const onResult = vi.fn();
+    await mount({ onResult, partner: "elportalen" });
+    await fillValid();
+    await submit();
+    await submit(); // a double click
+    const button = host.querySelector("button")!;
+    expect(button.disabled).toBe(true);
+    expect(button.textContent).toBe("Sender...");
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(`${BACKEND.url}/functions/v1/send-contact-email`);
+    expect(JSON.parse(init.body as string)).toMatchObject({ ...VALID, page: "/kontakt", partnerId: "elportalen" });
+    await act(async () => {
+      release(answer(200, { id: "abc" }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await settle();
+    expect(onResult).toHaveBeenCalledWith({ ok: true, id: "abc" });
+    expect(notices.at(-1)).toMatchObject({ title: "Besked sendt!", description: "Vi kontakter dig hurtigst muligt.", variant: "default", durationMs: 5000 });
+    expect(field("name").value).toBe("");
+    expect(button.textContent).toBe("Send forespørgsel");
+  });
+
+  it("shows the destructive notice with the phone number and keeps every value when the server fails", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => answer(500, { error: "Der opstod en fejl.", requestId: "r" })));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await mount();
+    await fillValid();
+    await submit();
+    await settle();
+    expect(notices.at(-1)).toMatchObject({ title: "Fejl", description: "Der opstod en fejl. Prøv igen eller ring til os på 12 34 56 78", variant: "destructive" });
+    for (const [name, value] of Object.entries(VALID)) expect(field(name).value).toBe(value);
+  });
+
+  it("puts the server's field messages on the fields when it answers 400", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => answer(400, { error: "x", fieldErrors: { email: ["Indtast en gyldig email"] } })));
+    await mount();
+    await fillValid();
+    await submit();
+    await settle();
+    expect(errorOf("email")).toBe("Indtast en gyldig email");
+    expect(document.activeElement).toBe(field("email"));
+  });
+
+  it("retries a network failure after 1, 2 and 4 s with the same idempotency key, then gives up", async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    vi.stubGlobal("fetch", fetch);
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const waits: number[] = [];
+    await mount({ sleep: async (ms) => void waits.push(ms) });
+    await fillValid();
+    await submit();
+    await settle();
+    expect(waits).toEqual([1000, 2000, 4000]);
+    expect(fetch).toHaveBeenCalledTimes(4);
+    const keys = fetch.mock.calls.map((call) => new Headers((call as unknown as [string, RequestInit])[1].headers).get("Idempotency-Key"));
+    expect(new Set(keys).size).toBe(1);
+    expect(notices.at(-1)?.variant).toBe("destructive");
+  });
+
+  it("keeps what was typed across a reload, and forgets it once sent", async () => {
+    await mount();
+    await type("name", "Jens");
+    await act(() => render(null, host));
+    await mount();
+    expect(field("name").value).toBe("Jens");
+    vi.stubGlobal("fetch", vi.fn(async () => answer(200, { id: "x" })));
+    await fillValid();
+    await submit();
+    await settle();
+    await act(() => render(null, host));
+    await mount();
+    expect(field("name").value).toBe("");
+  });
+});

@@ -1,0 +1,41 @@
+// Sends a quote request with the functions client of supabase-js (@supabase/functions-js: the same
+// call and headers, 1.5 kB instead of 59 kB). Network failures are retried with backoff under one
+// idempotency key, so a retry can never create a second request.
+import { FunctionsClient, FunctionsFetchError, FunctionsHttpError } from "@supabase/functions-js";
+import type { FieldErrors } from "../../supabase/functions/_shared/quote-request.ts";
+import { RETRY, backoffDelay } from "../shared/backoff.ts";
+
+export type Backend = { url: string; anonKey: string; functionName: string };
+export type QuoteBody = Record<string, string | number | undefined>;
+export type SendResult =
+  | { ok: true; id: string }
+  | { ok: false; status?: number; fieldErrors?: FieldErrors; message?: string };
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Invokes the backend function; retries only when the request never got an answer. */
+export async function sendQuote(
+  backend: Backend,
+  body: QuoteBody,
+  idempotencyKey: string,
+  { sleep = wait, signal }: { sleep?: (ms: number) => Promise<void>; signal?: AbortSignal } = {},
+): Promise<SendResult> {
+  const client = new FunctionsClient(`${backend.url}/functions/v1`, {
+    headers: { Authorization: `Bearer ${backend.anonKey}`, apikey: backend.anonKey },
+  });
+  for (let retry = 0; ; retry++) {
+    const { data, error } = await client.invoke(backend.functionName, { body, headers: { "Idempotency-Key": idempotencyKey }, signal });
+    if (!error) return { ok: true, id: (data as { id: string }).id };
+    if (error instanceof FunctionsHttpError) {
+      // The server answered: its Danish field messages go back onto the fields.
+      const response = error.context as Response;
+      const payload = (await response.json().catch(() => ({}))) as { error?: string; fieldErrors?: FieldErrors };
+      return { ok: false, status: response.status, fieldErrors: payload.fieldErrors, message: payload.error };
+    }
+    if (error instanceof FunctionsFetchError && retry < RETRY.attempts && !signal?.aborted) {
+      await sleep(backoffDelay(retry + 1));
+      continue;
+    }
+    return { ok: false };
+  }
+}

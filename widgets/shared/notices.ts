@@ -1,0 +1,32 @@
+// One notices store for every widget on a page (SPEC.md sections 8 and 9): at most 3 visible, shown
+// for 4000 ms unless a widget asks otherwise, a destructive variant. The region renders it.
+export type Notice = { id: number; title: string; description?: string; variant: "default" | "destructive"; durationMs: number };
+type Listener = (notices: Notice[]) => void;
+
+export const NOTICE_LIMITS = { visible: 3, defaultDurationMs: 4_000, widthPx: 356, gapPx: 14, swipeThresholdPx: 20, removeDelayMs: 200 } as const;
+
+let nextId = 1;
+let notices: Notice[] = [];
+const listeners = new Set<Listener>();
+const emit = () => listeners.forEach((listener) => listener(notices));
+
+/** Shows a notice; returns its id. The oldest beyond the visible limit is dropped. */
+export function notify(notice: Omit<Notice, "id" | "variant" | "durationMs"> & Partial<Pick<Notice, "variant" | "durationMs">>): number {
+  const full: Notice = { variant: "default", durationMs: NOTICE_LIMITS.defaultDurationMs, ...notice, id: nextId++ };
+  notices = [...notices, full].slice(-NOTICE_LIMITS.visible);
+  emit();
+  return full.id;
+}
+
+/** Removes a notice (after its display time, or when the visitor closes or swipes it). */
+export function dismiss(id: number): void {
+  notices = notices.filter((notice) => notice.id !== id);
+  emit();
+}
+
+/** Subscribes to the list of notices; returns the unsubscribe function. */
+export function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  listener(notices);
+  return () => listeners.delete(listener);
+}
