@@ -1,4 +1,19 @@
-// The widget build (quote form, FAQ accordion, nav dropdown, notices, partner embed) arrives with the
-// widget issue. Until then no page loads JavaScript (tests/site/budget.test.js holds that line), and the
-// islands in site/_includes/partials/ are plain HTML that works on its own.
-export default {};
+// The widget build: React components (imports from "react") bundled as Preact through the one alias map,
+// as ES modules sharing one Preact chunk, into dist/widgets/. Not yet wired into the pages.
+import { defineConfig } from "vite";
+import { reactToPreactAliases } from "./widgets/react-aliases.js";
+
+export default defineConfig({
+  resolve: { alias: reactToPreactAliases },
+  publicDir: false,
+  build: {
+    outDir: "dist/widgets",
+    emptyOutDir: true,
+    target: "es2022",
+    modulePreload: false,
+    rollupOptions: {
+      input: { "quote-form": "widgets/quote-form/define.tsx" },
+      output: { entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
+    },
+  },
+});
