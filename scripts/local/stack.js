@@ -29,6 +29,11 @@ export async function startLocalStack({
     const database = await startDatabase({ dataDir: dataDir && `${dataDir}/db`, port: port.db });
     stops.push(database.stop);
     print(`database  ${database.url}  (PGlite${dataDir ? `, data in ${dataDir}/db` : ", in memory"})`);
+    // What pg_cron does on Supabase: delete what is past its retention, at start and then daily.
+    const purge = () => database.db.query("select * from public.purge_expired_quote_data()").catch(() => {});
+    await purge();
+    const purgeTimer = setInterval(purge, 24 * 60 * 60 * 1000);
+    stops.push(async () => clearInterval(purgeTimer));
 
     const smtp = await startSmtp({ dir: dataDir && `${dataDir}/mail`, smtpPort: port.smtp });
     stops.push(smtp.stop);

@@ -56,6 +56,7 @@ const business = z.strictObject({
   }),
   serviceArea: z.strictObject({ radiusMeters: z.number().int().positive(), driveToMainTown: text }),
   priceRange: text,
+  privacy: z.strictObject({ requestRetentionMonths: z.number().int().positive(), clientDataRetentionDays: z.number().int().positive() }),
   social: z.array(z.strictObject({ name: text, url: z.url() })).length(2),
   site: z.strictObject({ url: z.url().refine((url) => !url.endsWith("/"), "must not end with /"), locale: text }),
   backend: z.strictObject({

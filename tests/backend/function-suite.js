@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CRON_SECRET, PARTNER_ORIGIN, PHONE, SITE_URL, startBackend } from "../support/function.js";
 import { createStore } from "../../supabase/functions/_shared/store.ts";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 
 const REGISTERED_PARTNER = "https://registered-partner.example";
 
@@ -355,6 +357,41 @@ export function defineFunctionSuite(label, startDatabase) {
       } finally {
         await sql`alter table quote_requests rename column message_renamed to message`;
       }
+    });
+
+    it("deletes requests past retention and clears hashed client data much sooner, keeping recent rows", async () => {
+      const insert = (email, age) => sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, user_agent, received_at, notification_status)
+        values ('Jens Hansen', '12345678', ${email}, 'Køge', 'Ny eltavle i villa', 'hash', 'browser', now() - ${age}::interval, 'sent')`;
+      await insert("old@example.dk", "13 months");
+      await insert("week@example.dk", "8 days");
+      await insert("new@example.dk", "1 hour");
+      const [result] = await sql`select * from public.purge_expired_quote_data()`;
+      expect(result).toEqual({ deleted_requests: 1, cleared_client_data: 1 });
+      const left = await sql`select email, client_ip_hash, user_agent from quote_requests order by received_at`;
+      expect(left).toEqual([
+        { email: "week@example.dk", client_ip_hash: "cleared", user_agent: null },
+        { email: "new@example.dk", client_ip_hash: "hash", user_agent: "browser" },
+      ]);
+      // The period is configuration in the database.
+      await sql`update retention_settings set quote_requests = interval '1 day'`;
+      try {
+        expect((await sql`select * from public.purge_expired_quote_data()`)[0].deleted_requests).toBe(1);
+      } finally {
+        await sql`update retention_settings set quote_requests = interval '12 months'`;
+      }
+    });
+
+    it("finds and deletes everything stored for one e-mail address, with the documented script", async () => {
+      await post({ ...VALID, email: "forget.me@example.dk" });
+      await post({ ...VALID, email: "Forget.Me@example.dk" });
+      await post({ ...VALID, email: "keep.me@example.dk" });
+      const script = (...args) =>
+        promisify(execFile)(process.execPath, ["scripts/forget-requester.js", ...args], { env: { ...process.env, SUPABASE_DB_URL: database.url } });
+      const access = JSON.parse((await script("forget.me@example.dk")).stdout);
+      expect(access.requests).toHaveLength(2);
+      expect(access.requests[0]).toMatchObject({ name: VALID.name, location: VALID.location });
+      expect(JSON.parse((await script("forget.me@example.dk", "--delete")).stdout)).toEqual({ email: "forget.me@example.dk", deleted: 2 });
+      expect((await rows()).map((row) => row.email)).toEqual(["keep.me@example.dk"]);
     });
 
     it("logs structured lines without the customer's personal data", async () => {

@@ -24,7 +24,7 @@ afterAll(async () => {
 async function visit(path, options = {}) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
-  const problems = { csp: [], console: [], failed: [] };
+  const problems = { csp: [], console: [], failed: [], requests: [] };
   // Init scripts run through the DevTools protocol, outside the page's CSP.
   await page.addInitScript(() => {
     window.__csp = [];
@@ -32,6 +32,7 @@ async function visit(path, options = {}) {
   });
   page.on("console", (message) => message.type() === "error" && problems.console.push(message.text()));
   page.on("requestfailed", (request) => problems.failed.push(request.url()));
+  page.on("request", (request) => problems.requests.push(request.url()));
   const response = await page.goto(site.base + path, { waitUntil: "load" });
   return { context, page, response, problems };
 }
@@ -45,7 +46,7 @@ async function axeViolations(page) {
 
 describe("every page in Chromium", () => {
   for (const route of ALL_PAGES) {
-    it(`${route} answers 200, passes axe and its CSP with no violation or console error`, async () => {
+    it(`${route} answers 200, passes axe and its CSP, sets no cookie and asks no other host`, async () => {
       const { context, page, response, problems } = await visit(route);
       expect(response.status()).toBe(200);
       expect(response.headers()["content-security-policy"]).toContain("default-src 'none'");
@@ -55,6 +56,10 @@ describe("every page in Chromium", () => {
       expect(await page.evaluate(() => window.__csp)).toEqual([]);
       expect(problems.console).toEqual([]);
       expect(problems.failed).toEqual([]);
+      // No cookies and nothing from any other host (fonts, analytics, images): no consent banner needed.
+      expect(await context.cookies()).toEqual([]);
+      expect(await page.evaluate(() => document.cookie)).toBe("");
+      expect(problems.requests.filter((url) => new URL(url).origin !== site.base)).toEqual([]);
       const brokenImages = await page.evaluate(() => [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src));
       expect(brokenImages).toEqual([]);
       await context.close();

@@ -12,7 +12,7 @@ beforeAll(requireBuild);
 
 describe("routes", () => {
   it("writes every route of the spec at its exact path, plus 404, sitemap, robots and headers", () => {
-    expect(ROUTES).toHaveLength(24);
+    expect(ROUTES).toHaveLength(25);
     for (const route of ALL_PAGES) expect(existsSync(fileOf(route)), route).toBe(true);
     for (const file of ["404.html", "sitemap.xml", "robots.txt", "_headers"]) expect(existsSync(join(DIST, file)), file).toBe(true);
   });
@@ -272,6 +272,8 @@ describe("shared elements", () => {
           expect(field("location").getAttribute("maxlength")).toBe("200");
         }
         expect(form.querySelector('button[type="submit"]').textContent.trim()).toBe("Send forespørgsel");
+        // The privacy notice under every form (GDPR art. 13), linking the privacy page.
+        expect(form.querySelector('.privacy-note a[href="/privatlivspolitik"]'), route).not.toBeNull();
         // The page it was sent from, and the honeypot only bots fill in (never shown to people).
         expect(field("page").getAttribute("value")).toBe(route);
         expect(field("website").closest(".hidden")).not.toBeNull();
@@ -295,6 +297,37 @@ describe("shared elements", () => {
       }
     }
     expect(page("/omraader/koge").root.querySelectorAll("picture").length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("privacy", () => {
+  it("has a privacy page naming the controller, purpose, legal basis, recipients, retention, rights and Datatilsynet", () => {
+    const text = page("/privatlivspolitik").root.querySelector("main").textContent;
+    for (const fact of [
+      business.brand,
+      `${business.address.street}, ${business.address.postalCode} ${business.address.town}`,
+      business.email,
+      "artikel 6, stk. 1, litra b",
+      "hostingudbyder",
+      "e-mailudbyder",
+      `${business.privacy.requestRetentionMonths} måneder`,
+      `${business.privacy.clientDataRetentionDays} dage`,
+      "indsigt",
+      "Datatilsynet",
+      "ingen cookies",
+    ]) {
+      expect(text, fact).toContain(fact);
+    }
+  });
+
+  it("links the privacy page from the footer of every page", () => {
+    for (const route of [...ALL_PAGES, "/404"]) expect(page(route).root.querySelector('footer a[href="/privatlivspolitik"]'), route).not.toBeNull();
+  });
+
+  it("promises the retention periods the database enforces", () => {
+    const migration = readFileSync(join(DIST, "../supabase/migrations/20261121000100_retention.sql"), "utf8");
+    expect(migration).toContain(`quote_requests interval not null default interval '${business.privacy.requestRetentionMonths} months'`);
+    expect(migration).toContain(`client_data interval not null default interval '${business.privacy.clientDataRetentionDays} days'`);
   });
 });
 

@@ -17,7 +17,7 @@ export function requireBuild() {
   }
 }
 
-/** Every route of SPEC.md section 2, at its exact path. */
+/** Every route of SPEC.md section 2, at its exact path, and the privacy page. */
 export const STATIC_ROUTES = [
   "/",
   "/ydelser",
@@ -27,6 +27,7 @@ export const STATIC_ROUTES = [
   "/ydelser/energioptimering",
   "/om-os",
   "/kontakt",
+  "/privatlivspolitik",
 ];
 export const AREA_ROUTES = areas.map((area) => `/omraader/${area.slug}`);
 export const ROUTES = [...STATIC_ROUTES, ...AREA_ROUTES];

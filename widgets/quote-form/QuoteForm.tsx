@@ -26,6 +26,10 @@ export type QuoteFormProps = {
   page: string;
   partner?: string;
   compact?: boolean;
+  /** The site's origin for links (empty on the firm's own pages; the partner embed sets it). */
+  siteUrl?: string;
+  /** How many months a request is kept (site/_data/business.yaml, privacy). */
+  retentionMonths?: number;
   /** Called after each attempt, with the request id on success. */
   onResult?: (result: SendResult) => void;
   /** How long to wait between network retries (tests pass a fake). */
@@ -177,6 +181,10 @@ export function QuoteForm(props: QuoteFormProps) {
         <button type="submit" className="btn btn-primary mt-5 w-full" disabled={submitting}>
           {submitting ? "Sender..." : "Send forespørgsel"}
         </button>
+        <p className="privacy-note">
+          Vi bruger kun dine oplysninger til at besvare din forespørgsel og slette dem igen efter {props.retentionMonths ?? 12} måneder. Læs
+          mere i vores <a href={`${props.siteUrl ?? ""}/privatlivspolitik`}>privatlivspolitik</a>.
+        </p>
         <p className="sr-only" role="status" aria-live="polite">
           {announcement}
         </p>
