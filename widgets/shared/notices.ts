@@ -30,3 +30,9 @@ export function subscribe(listener: Listener): () => void {
   listener(notices);
   return () => listeners.delete(listener);
 }
+
+/** Removes every notice at once. */
+export function dismissAll(): void {
+  notices = [];
+  emit();
+}

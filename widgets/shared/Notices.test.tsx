@@ -1,0 +1,85 @@
+// The notices region with fake timers: display times, the visible limit, close, swipe, Alt+T.
+import { act } from "react-dom/test-utils";
+import { render } from "react-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Notices } from "./Notices.tsx";
+import { dismissAll, notify } from "./notices.ts";
+
+let host: HTMLElement;
+beforeEach(async () => {
+  vi.useFakeTimers();
+  dismissAll();
+  host = document.createElement("div");
+  document.body.append(host);
+  await act(() => render(<Notices />, host));
+});
+afterEach(async () => {
+  await act(() => render(null, host));
+  host.remove();
+  vi.useRealTimers();
+});
+
+const items = () => [...host.querySelectorAll("li")];
+const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
+const show = (title: string, extra = {}) => act(() => void notify({ title, ...extra }));
+
+describe("Notices", () => {
+  it("is a polite live region labelled 'Notifications'", () => {
+    const region = host.querySelector("section")!;
+    expect(region.getAttribute("aria-label")).toBe("Notifications");
+    expect(region.getAttribute("aria-live")).toBe("polite");
+  });
+
+  it("removes a notice after 4000 ms by default, then 200 ms of animation", async () => {
+    await show("Hej");
+    await advance(3900);
+    expect(items()).toHaveLength(1);
+    await advance(200);
+    expect(items()[0].className).toContain("notice-removing");
+    await advance(200);
+    expect(items()).toHaveLength(0);
+  });
+
+  it("keeps a quote notice for 5000 ms", async () => {
+    await show("Besked sendt!", { durationMs: 5000 });
+    await advance(4500);
+    expect(items()).toHaveLength(1);
+    await advance(800);
+    expect(items()).toHaveLength(0);
+  });
+
+  it("shows at most three at a time, newest last, with a destructive variant", async () => {
+    for (const title of ["1", "2", "3", "4"]) await show(title, title === "4" ? { variant: "destructive" } : {});
+    expect(items().map((item) => item.querySelector(".notice-title")!.textContent)).toEqual(["2", "3", "4"]);
+    expect(items()[2].dataset.variant).toBe("destructive");
+  });
+
+  it("closes with its close button", async () => {
+    await show("Luk mig");
+    await act(() => items()[0].querySelector("button")!.click());
+    await advance(200);
+    expect(items()).toHaveLength(0);
+  });
+
+  it("is dismissed by a swipe past 20 px, not by a smaller one", async () => {
+    await show("Swipe");
+    const swipe = async (distance: number) => {
+      const item = items()[0];
+      await act(() => {
+        item.dispatchEvent(new PointerEvent("pointerdown", { clientX: 100, bubbles: true }));
+        item.dispatchEvent(new PointerEvent("pointermove", { clientX: 100 + distance, bubbles: true }));
+        item.dispatchEvent(new PointerEvent("pointerup", { clientX: 100 + distance, bubbles: true }));
+      });
+      await advance(200);
+    };
+    await swipe(15);
+    expect(items()).toHaveLength(1);
+    await swipe(25);
+    expect(items()).toHaveLength(0);
+  });
+
+  it("moves focus to the region on Alt+T", async () => {
+    await act(() => void document.dispatchEvent(new KeyboardEvent("keydown", { key: "t", code: "KeyT", altKey: true })));
+    expect(document.activeElement).toBe(host.querySelector("section"));
+  });
+});
