@@ -1,0 +1,46 @@
+// The FAQ accordion (SPEC.md sections 2 and 4): one item open at a time, an open item can be closed.
+// It keeps the <details>/<summary> markup the build renders (which works without JavaScript, with the
+// exclusive `name`), and adds the WAI-ARIA accordion's keyboard: arrows, Home and End move between
+// the questions; Enter and Space toggle (native to <summary>).
+import { useRef, useState } from "react";
+
+export type FaqItem = { question: string; answer: string };
+export type FaqProps = { id: string; items: FaqItem[]; onToggle?: (index: number, open: boolean) => void };
+
+/** The accordion component. */
+export function Faq({ id, items, onToggle }: FaqProps) {
+  const [open, setOpen] = useState<number | null>(0);
+  const list = useRef<HTMLDivElement>(null);
+
+  const toggle = (index: number) => (event: Event) => {
+    event.preventDefault(); // the component, not the browser, decides what is open
+    const next = open === index ? null : index;
+    setOpen(next);
+    onToggle?.(index, next === index);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const summaries = [...(list.current?.querySelectorAll<HTMLElement>("summary") ?? [])];
+    const current = summaries.indexOf(event.target as HTMLElement);
+    if (current < 0) return;
+    const target = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: summaries.length - 1 }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    summaries[(target + summaries.length) % summaries.length].focus();
+  };
+
+  return (
+    <div className="faq" ref={list} onKeyDown={onKeyDown}>
+      {items.map((item, index) => (
+        <details key={index} name={id} open={open === index}>
+          <summary id={`${id}-q${index}`} aria-controls={`${id}-a${index}`} onClick={toggle(index)}>
+            {item.question}
+          </summary>
+          <p id={`${id}-a${index}`} role="region" aria-labelledby={`${id}-q${index}`}>
+            {item.answer}
+          </p>
+        </details>
+      ))}
+    </div>
+  );
+}
