@@ -3,8 +3,11 @@ import * as filters from "./site/_config/filters/index.js";
 import * as shortcodes from "./site/_config/shortcodes/index.js";
 import { parseDataFile } from "./site/_lib/load-data.js";
 import { buildStylesheet } from "./site/_lib/stylesheet.js";
+import { cleanOutput } from "./site/_lib/clean-output.js";
 
 export default function (eleventyConfig) {
+  eleventyConfig.on("eleventy.before", ({ directories }) => cleanOutput(directories.output));
+
   // Data files are YAML, each validated against its schema in site/_lib/data-schemas.js.
   eleventyConfig.addDataExtension("yaml", { parser: parseDataFile });
 
