@@ -44,6 +44,10 @@ const COLUMNS = `id, received_at as "receivedAt", name, phone, email, location, 
   source_url as "sourceUrl", partner_id as "partnerId", attempts`;
 
 export function createStore(sql: Sql) {
+  /** What taking a row for sending changes: the state, the attempt number (the fence) and the claim's end. */
+  const claimSet = () =>
+    sql`set notification_status = 'sending', attempts = attempts + 1, claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS})`;
+
   return {
     /** Stores a request unless its idempotency key was seen (same id again) or a rate limit is reached. */
     async submit(request: NewRequest, limits: Limits): Promise<SubmitResult> {
@@ -89,8 +93,7 @@ export function createStore(sql: Sql) {
     /** Reserves one pending row for sending; null when another sender has it or it is already sent. */
     async claim(id: string): Promise<StoredRequest | null> {
       const [row] = await sql`
-        update quote_requests set notification_status = 'sending', attempts = attempts + 1,
-          claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS})
+        update quote_requests ${claimSet()}
         where id = ${id} and notification_status = 'pending'
         returning ${sql.unsafe(COLUMNS)}`;
       return (row as StoredRequest | undefined) ?? null;
@@ -99,8 +102,7 @@ export function createStore(sql: Sql) {
     /** Reserves up to `limit` rows that are due: pending past their backoff, or abandoned mid-send. */
     async claimDue(limit: number): Promise<StoredRequest[]> {
       return (await sql`
-        update quote_requests set notification_status = 'sending', attempts = attempts + 1,
-          claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS})
+        update quote_requests ${claimSet()}
         where id in (
           select id from quote_requests
           where (notification_status = 'pending' and next_attempt_at <= now())

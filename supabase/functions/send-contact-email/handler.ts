@@ -5,7 +5,7 @@ import { corsHeaders } from "../_shared/cors.ts";
 import type { Logger } from "../_shared/log.ts";
 import type { Mailer } from "../_shared/mail.ts";
 import { deliver } from "../_shared/notify.ts";
-import { type FieldErrors, validateQuoteRequest } from "../_shared/quote-request.ts";
+import { validateQuoteRequest } from "../_shared/quote-request.ts";
 import type { Store } from "../_shared/store.ts";
 import answerMessages from "../_shared/answer-messages.json" with { type: "json" };
 
@@ -26,11 +26,8 @@ const PARTNER_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 /** Error codes of the postgres driver and the OS that mean "the database cannot be reached". */
 const DB_UNREACHABLE = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "57P01", "57P03"]);
 
-class HttpProblem extends Error {
-  constructor(readonly status: number, readonly danish: string) {
-    super(danish);
-  }
-}
+/** Thrown by readBody when the body passes BODY_LIMIT_BYTES. */
+class BodyTooLarge extends Error {}
 
 /** The function's Danish answers (answer-messages.json, which the site's error page shows too). */
 const messages = (phone: string) =>
@@ -41,7 +38,7 @@ const messages = (phone: string) =>
 
 async function readBody(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > BODY_LIMIT_BYTES) throw new HttpProblem(413, "tooLarge");
+  if (declared > BODY_LIMIT_BYTES) throw new BodyTooLarge();
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -52,7 +49,7 @@ async function readBody(request: Request): Promise<string> {
     size += value.byteLength;
     if (size > BODY_LIMIT_BYTES) {
       await reader.cancel();
-      throw new HttpProblem(413, "tooLarge");
+      throw new BodyTooLarge();
     }
     chunks.push(value);
   }
@@ -130,14 +127,14 @@ export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
       new Response(JSON.stringify(body), { status, headers: { ...cors, ...headers, "Content-Type": "application/json; charset=utf-8" } });
     // A plain HTML form must never show JSON: it is sent back to a page of the site instead.
     const redirect = (path: string) => new Response(null, { status: 303, headers: { ...cors, Location: siteLink(path) } });
-    const problem = (status: number, key: keyof typeof text, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) => {
+    const problem = (status: number, key: keyof typeof text, headers: Record<string, string> = {}) => {
       log({ event: "request_refused", requestId, status, reason: key });
       if (isForm && status !== 405) return redirect(`/kontakt/fejl?grund=${key}#${key}`);
-      return json(status, { error: text[key], requestId, ...extra }, headers);
+      return json(status, { error: text[key], requestId }, headers);
     };
 
     if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
-    if (request.method !== "POST") return problem(405, "method", {}, { Allow: "POST, OPTIONS" });
+    if (request.method !== "POST") return problem(405, "method", { Allow: "POST, OPTIONS" });
     if (!isForm && contentType !== "application/json") return problem(415, "unsupported");
 
     try {
@@ -146,8 +143,7 @@ export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
         const raw = await readBody(request);
         body = isForm ? Object.fromEntries(new URLSearchParams(raw)) : JSON.parse(raw || "null");
       } catch (error) {
-        if (error instanceof HttpProblem) return problem(error.status, error.danish as keyof typeof text);
-        return problem(400, "badRequest");
+        return error instanceof BodyTooLarge ? problem(413, "tooLarge") : problem(400, "badRequest");
       }
       if (typeof body !== "object" || body === null || Array.isArray(body)) return problem(400, "badRequest");
 
@@ -162,10 +158,10 @@ export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
 
       const validation = validateQuoteRequest(body);
       if (!validation.ok) {
-        const fieldErrors: FieldErrors = validation.errors;
-        log({ event: "request_invalid", requestId, status: 400, fields: Object.keys(fieldErrors) });
-        if (isForm) return redirect(`/kontakt/fejl?felter=${Object.keys(fieldErrors).join(",")}#${Object.keys(fieldErrors)[0]}`);
-        return json(400, { error: text.invalid, fieldErrors, requestId });
+        const fields = Object.keys(validation.errors);
+        log({ event: "request_invalid", requestId, status: 400, fields });
+        if (isForm) return redirect(`/kontakt/fejl?felter=${fields.join(",")}#${fields[0]}`);
+        return json(400, { error: text.invalid, fieldErrors: validation.errors, requestId });
       }
 
       // The right-most X-Forwarded-For entry is the one our own gateway added; entries to its left
@@ -185,7 +181,7 @@ export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
         config.rateLimit,
       );
       if (result.kind === "limited") {
-        return problem(429, "limited", {}, { "Retry-After": String(result.retryAfterSeconds) });
+        return problem(429, "limited", { "Retry-After": String(result.retryAfterSeconds) });
       }
       log({ event: result.kind === "created" ? "request_stored" : "request_replayed", requestId: result.id, status: 200 });
 
@@ -208,7 +204,7 @@ export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
         errorName: (error as Error)?.name ?? typeof error,
         code: (error as { code?: unknown })?.code,
       });
-      if (unreachable) return problem(503, "unavailable", {}, { "Retry-After": "60" });
+      if (unreachable) return problem(503, "unavailable", { "Retry-After": "60" });
       return problem(500, "internal");
     }
   };
