@@ -73,7 +73,7 @@ export async function startLocalStack({
     stops.push(() => closeServer(site));
     print(`site      http://localhost:${site.address().port}`);
 
-    return { apiUrl, siteUrl: `http://localhost:${site.address().port}`, databaseUrl: database.url, env, retry, stop };
+    return { apiUrl, siteUrl: `http://localhost:${site.address().port}`, databaseUrl: database.url, stop };
   } catch (error) {
     await stop();
     throw error;
