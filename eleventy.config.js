@@ -1,18 +1,37 @@
-// Eleventy 3 configuration: a table of contents. Filters and shortcodes live one per file in site/_config/.
+// Eleventy 3 configuration: a table of contents. Filters, shortcodes, widget shortcodes and transforms
+// live one per file in site/_config/.
+import { cp } from "node:fs/promises";
+import { join } from "node:path";
 import * as filters from "./site/_config/filters/index.js";
 import * as shortcodes from "./site/_config/shortcodes/index.js";
+import * as transforms from "./site/_config/transforms/index.js";
+import { resetIslandScripts } from "./site/_config/transforms/island-scripts.js";
+import * as widgets from "./site/_config/widgets/index.js";
+import { SITE_OUTPUT_DIR, WIDGETS_OUTPUT_DIR } from "./site/_lib/build-paths.js";
+import { cleanOutput } from "./site/_lib/clean-output.js";
 import { parseDataFile } from "./site/_lib/load-data.js";
 import { buildStylesheet } from "./site/_lib/stylesheet.js";
-import { cleanOutput } from "./site/_lib/clean-output.js";
+import { loadWidgetRenderer } from "./site/_lib/widgets.js";
 
 export default function (eleventyConfig) {
-  eleventyConfig.on("eleventy.before", ({ directories }) => cleanOutput(directories.output));
+  eleventyConfig.on("eleventy.before", async ({ directories }) => {
+    await cleanOutput(directories.output);
+    resetIslandScripts();
+    await loadWidgetRenderer();
+  });
+  // The widget bundles (npm run build:widgets) are served from /widgets/.
+  eleventyConfig.on("eleventy.after", ({ directories }) =>
+    cp(join(WIDGETS_OUTPUT_DIR, "public"), join(directories.output, "widgets"), { recursive: true, filter: (source) => !source.includes(".vite") }),
+  );
 
   // Data files are YAML, each validated against its schema in site/_lib/data-schemas.js.
   eleventyConfig.addDataExtension("yaml", { parser: parseDataFile });
 
   for (const [name, filter] of Object.entries(filters)) eleventyConfig.addFilter(name, filter);
   for (const [name, shortcode] of Object.entries(shortcodes)) eleventyConfig.addAsyncShortcode(name, shortcode);
+  // The islands render synchronously, so macros (which cannot await) can use them.
+  for (const [name, shortcode] of Object.entries(widgets)) eleventyConfig.addShortcode(name, shortcode);
+  for (const [name, transform] of Object.entries(transforms)) eleventyConfig.addTransform(name, transform);
 
   // Tailwind CSS, compiled once per build, served under a content-hashed name.
   eleventyConfig.addGlobalData("stylesheet", buildStylesheet);
@@ -22,7 +41,7 @@ export default function (eleventyConfig) {
 }
 
 export const config = {
-  dir: { input: "site", output: "dist", includes: "_includes", data: "_data" },
+  dir: { input: "site", output: SITE_OUTPUT_DIR, includes: "_includes", data: "_data" },
   templateFormats: ["njk", "md", "11ty.js"],
   markdownTemplateEngine: "njk",
   htmlTemplateEngine: "njk",

@@ -1,19 +1,63 @@
-// The widget build: React components (imports from "react") bundled as Preact through the one alias map,
-// as ES modules sharing one Preact chunk, into dist/widgets/. Not yet wired into the pages.
+// The widget build (`npm run build:widgets`): React components (imports from "react") bundled as
+// Preact through the one alias map, in three environments built in order by one `vite build`:
+//   client: the islands of the firm's pages, one small define module per element (hashed names,
+//           listed in the manifest the site build reads), sharing one Preact chunk;
+//   embed:  the partner embed, one self-contained module under a stable name;
+//   ssr:    the same components for Node, which Eleventy renders into the pages at build time.
+// Output goes to .cache/widgets/ (site/_lib/build-paths.js); Eleventy copies public/ to dist/widgets/.
+import tailwindcss from "@tailwindcss/postcss";
 import { defineConfig } from "vite";
+import { WIDGETS_OUTPUT_DIR } from "./site/_lib/build-paths.js";
 import { reactToPreactAliases } from "./widgets/react-aliases.js";
+import { siteFactsDefine } from "./widgets/site-facts.js";
 
 export default defineConfig({
   resolve: { alias: reactToPreactAliases },
+  define: siteFactsDefine(),
   publicDir: false,
-  build: {
-    outDir: "dist/widgets",
-    emptyOutDir: true,
-    target: "es2022",
-    modulePreload: false,
-    rollupOptions: {
-      input: { "quote-form": "widgets/quote-form/define.tsx" },
-      output: { entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
+  logLevel: "warn",
+  // The embed's stylesheet: Tailwind's theme variables (only those used) under plain CSS.
+  css: { postcss: { plugins: [tailwindcss({ optimize: { minify: true } })] } },
+  build: { target: "es2022", modulePreload: false, reportCompressedSize: false },
+  builder: {},
+  environments: {
+    client: {
+      build: {
+        outDir: `${WIDGETS_OUTPUT_DIR}/public`,
+        emptyOutDir: true,
+        manifest: true,
+        // Waking an island fetches its chunk and the shared Preact chunk in parallel.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          input: {
+            "quote-form": "widgets/quote-form/define.ts",
+            faq: "widgets/faq/define.ts",
+            "nav-menu": "widgets/nav-menu/define.ts",
+          },
+          output: { entryFileNames: "[name].[hash].js", chunkFileNames: "[name].[hash].js" },
+        },
+      },
+    },
+    embed: {
+      consumer: "client",
+      build: {
+        outDir: `${WIDGETS_OUTPUT_DIR}/public`,
+        emptyOutDir: false,
+        rolldownOptions: {
+          input: { "quote-form.embed": "widgets/quote-form/embed.tsx" },
+          output: { entryFileNames: "[name].js", codeSplitting: false },
+        },
+      },
+    },
+    ssr: {
+      consumer: "server",
+      resolve: { noExternal: true },
+      build: {
+        outDir: `${WIDGETS_OUTPUT_DIR}/ssr`,
+        emptyOutDir: true,
+        ssr: true,
+        rolldownOptions: { input: { ssr: "widgets/ssr.tsx" }, output: { entryFileNames: "[name].js" } },
+      },
     },
   },
 });

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { reactToPreactAliases } from "./widgets/react-aliases.js";
+import { siteFactsDefine } from "./widgets/site-facts.js";
 
 export default defineConfig({
   test: {
@@ -15,6 +16,7 @@ export default defineConfig({
         extends: true,
         // Widget components import "react"; the tests run the aliased Preact that ships.
         resolve: { alias: reactToPreactAliases },
+        define: siteFactsDefine(),
         test: { name: "widgets", include: ["widgets/**/*.test.{ts,tsx}"], environment: "happy-dom" },
       },
     ],

@@ -2,12 +2,13 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Image from "@11ty/eleventy-img";
+import { SITE_OUTPUT_DIR } from "./build-paths.js";
 import { placeholderSvg } from "./placeholder.js";
 
 /** The one folder a firm drops its photos into: `<slot>.jpg` (or .jpeg/.png/.webp/.avif) replaces a placeholder. */
 export const PHOTO_DIR = fileURLToPath(new URL("../images/photos/", import.meta.url));
 const EXTENSIONS = ["jpg", "jpeg", "png", "webp", "avif"];
-const OPTIONS = { widths: [480, 960], formats: ["avif", "webp"], outputDir: "dist/img/", urlPath: "/img/" };
+const OPTIONS = { widths: [480, 960], formats: ["avif", "webp"], outputDir: join(SITE_OUTPUT_DIR, "img"), urlPath: "/img/" };
 
 /** The real photo file for a slot, or the generated placeholder artwork. */
 export function photoSource(slot, motif) {

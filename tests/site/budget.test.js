@@ -3,10 +3,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { moduleGraph, names, sizes } from "../support/module-graph.js";
 import { ALL_PAGES, DIST, page, requireBuild } from "../support/site.js";
 
 const KB = 1024;
 const gzipSize = (text) => gzipSync(text, { level: 9 }).length;
+const kB = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
 const PAGES = [...ALL_PAGES, "/404"];
 
 beforeAll(requireBuild);
@@ -39,13 +41,39 @@ describe("byte budgets per page", () => {
     }
   });
 
-  it("loads no JavaScript yet, apart from the not-found page's path logger", () => {
+  it("loads at most 16 kB of JavaScript (gzip) on every page before the visitor interacts, and only module scripts", () => {
+    const report = [];
     for (const route of PAGES) {
-      const scripts = page(route).root.querySelectorAll("script").filter((script) => script.getAttribute("type") !== "application/ld+json");
-      const sources = scripts.map((script) => script.getAttribute("src") ?? "inline");
-      expect(sources, route).toEqual(route === "/404" ? ["/assets/not-found.js"] : []);
-      expect(page(route).root.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+      const { root } = page(route);
+      const scripts = root.querySelectorAll("script").filter((script) => script.getAttribute("type") !== "application/ld+json");
+      for (const script of scripts) expect(script.getAttribute("src"), `${route}: no inline script`).toBeTruthy();
+      const entries = scripts.map((script) => join(DIST, script.getAttribute("src")));
+      const before = sizes(moduleGraph(entries));
+      const woken = sizes(moduleGraph(entries, { wake: true }));
+      expect(before.gzip, `${route}: ${names(moduleGraph(entries), DIST).join(", ")}`).toBeLessThanOrEqual(16 * KB);
+      report.push(`${route.padEnd(28)} before interaction ${kB(before.gzip)} gzip / ${kB(before.brotli)} br; every island awake ${kB(woken.gzip)} gzip / ${kB(woken.brotli)} br`);
     }
+    console.log(`JavaScript per page:\n${report.join("\n")}`);
+  });
+
+  it("loads a page's islands only where the page has them", () => {
+    const quoteForm = (route) => page(route).root.querySelectorAll("script[src]").some((script) => script.getAttribute("src").startsWith("/widgets/quote-form."));
+    const faq = (route) => page(route).root.querySelectorAll("script[src]").some((script) => script.getAttribute("src").startsWith("/widgets/faq."));
+    expect(quoteForm("/")).toBe(true);
+    expect(quoteForm("/om-os")).toBe(false);
+    expect(faq("/ydelser/energioptimering")).toBe(true);
+    expect(faq("/ydelser")).toBe(false);
+  });
+
+  it("keeps the partner embed self-contained and at most 16 kB gzip with everything it needs", () => {
+    const embed = join(DIST, "widgets/quote-form.embed.js");
+    expect(moduleGraph([embed], { wake: true })).toEqual([embed]);
+    const size = sizes([embed]);
+    console.log(`Partner embed: ${kB(size.raw)} raw, ${kB(size.gzip)} gzip, ${kB(size.brotli)} brotli`);
+    expect(size.gzip).toBeLessThanOrEqual(16 * KB);
+  });
+
+  it("keeps the not-found page's path logger to one line", () => {
     expect(readFileSync(join(DIST, "assets/not-found.js"), "utf8").trim().split("\n")).toHaveLength(1);
   });
 });

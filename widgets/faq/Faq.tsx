@@ -5,11 +5,17 @@
 import { useRef, useState } from "react";
 
 export type FaqItem = { question: string; answer: string };
-export type FaqProps = { id: string; items: FaqItem[]; onToggle?: (index: number, open: boolean) => void };
+export type FaqProps = {
+  id: string;
+  items: FaqItem[];
+  /** The item open at first (the build opens the first; hydration passes what the visitor left open). */
+  open?: number | null;
+  onToggle?: (index: number, open: boolean) => void;
+};
 
 /** The accordion component. */
-export function Faq({ id, items, onToggle }: FaqProps) {
-  const [open, setOpen] = useState<number | null>(0);
+export function Faq({ id, items, open: initiallyOpen = 0, onToggle }: FaqProps) {
+  const [open, setOpen] = useState<number | null>(initiallyOpen);
   const list = useRef<HTMLDivElement>(null);
 
   const toggle = (index: number) => (event: Event) => {

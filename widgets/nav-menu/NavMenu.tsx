@@ -1,21 +1,31 @@
-// The header's 'Ydelser' menu (SPEC.md section 9 timings): opens 200 ms after the pointer arrives, at
-// once if it closed less than 300 ms ago (skip delay), closes 150 ms after the pointer leaves. A click,
-// Enter, Space or ArrowDown on the toggle opens it; Escape closes it and returns focus to the toggle;
-// the arrow keys move between its links.
+// The header's desktop navigation with the 'Ydelser' menu (SPEC.md section 9 timings): opens 200 ms
+// after the pointer arrives, at once if it closed less than 300 ms ago (skip delay), closes 150 ms
+// after the pointer leaves. A click, Enter, Space or ArrowDown on the toggle opens it; Escape closes
+// it and returns focus to the toggle; the arrow keys move between its links; leaving it closes it.
+// Built without JavaScript the menu is a CSS hover/focus dropdown and the toggle a plain chevron.
 import { useEffect, useRef, useState } from "react";
+import { Icon } from "../shared/Icon.tsx";
 
 export const NAV_TIMINGS = { openDelayMs: 200, skipDelayMs: 300, closeDelayMs: 150 } as const;
 
 export type NavLink = { href: string; label: string; description?: string };
 export type NavMenuProps = { id: string; trigger: NavLink; items: NavLink[]; links: NavLink[]; current?: string };
 
+const currentIf = (matches: boolean) => (matches ? ("page" as const) : undefined);
+
 /** The desktop navigation with the 'Ydelser' dropdown. */
 export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
   const [open, setOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const closedAt = useRef(0);
   const toggle = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    setHydrated(true);
+    return () => clearTimeout(timer.current);
+  }, []);
 
   const later = (fn: () => void, ms: number) => {
     clearTimeout(timer.current);
@@ -26,14 +36,14 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
     if (!value) closedAt.current = Date.now();
     setOpen(value);
   };
-  useEffect(() => () => clearTimeout(timer.current), []);
-
+  const anchors = () => [...(panel.current?.querySelectorAll<HTMLAnchorElement>("a") ?? [])];
   const focusItem = (index: number) => {
-    const anchors = [...(panel.current?.querySelectorAll<HTMLAnchorElement>("a") ?? [])];
-    anchors[(index + anchors.length) % anchors.length]?.focus();
+    const list = anchors();
+    list[(index + list.length) % list.length]?.focus();
   };
 
-  const onPointerEnter = () => {
+  const onPointerEnter = (event: PointerEvent) => {
+    if (event.pointerType === "touch") return; // a tap is a click, not a hover
     if (open) return clearTimeout(timer.current);
     const recentlyClosed = Date.now() - closedAt.current < NAV_TIMINGS.skipDelayMs;
     if (recentlyClosed) show(true);
@@ -42,19 +52,15 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
   const onPointerLeave = () => (open ? later(() => show(false), NAV_TIMINGS.closeDelayMs) : clearTimeout(timer.current));
 
   const onToggleKey = (event: KeyboardEvent) => {
-    if (event.key === "ArrowDown") {
-      event.preventDefault();
-      show(true);
-      setTimeout(() => focusItem(0));
-    }
+    if (event.key !== "ArrowDown") return;
+    event.preventDefault();
+    show(true);
+    setTimeout(() => focusItem(0));
   };
   const onPanelKey = (event: KeyboardEvent) => {
-    const anchors = [...(panel.current?.querySelectorAll<HTMLAnchorElement>("a") ?? [])];
-    const index = anchors.indexOf(document.activeElement as HTMLAnchorElement);
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      focusItem(index + (event.key === "ArrowDown" ? 1 : -1));
-    }
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    event.preventDefault();
+    focusItem(anchors().indexOf(document.activeElement as HTMLAnchorElement) + (event.key === "ArrowDown" ? 1 : -1));
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "Escape" && open) {
@@ -62,30 +68,40 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
       toggle.current?.focus();
     }
   };
+  const onFocusOut = (event: FocusEvent) => {
+    const next = event.relatedTarget as Node | null;
+    if (open && next && !(event.currentTarget as HTMLElement).contains(next)) show(false);
+  };
 
   return (
     <nav aria-label="Hovedmenu" onKeyDown={onKeyDown}>
       <ul className="flex items-center gap-1">
-        <li className="nav-dropdown relative" data-open={open ? "" : undefined} onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave}>
-          <a href={trigger.href} className="nav-link" aria-current={current === trigger.href ? "page" : undefined}>
+        <li className="nav-dropdown relative" data-open={open ? "" : undefined} onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave} onFocusOut={onFocusOut}>
+          <a href={trigger.href} className="nav-link" aria-current={currentIf(current === trigger.href)}>
             {trigger.label}
           </a>
-          <button
-            ref={toggle}
-            type="button"
-            className="nav-toggle"
-            aria-expanded={open ? "true" : "false"}
-            aria-controls={`${id}-panel`}
-            aria-label={`Vis menuen ${trigger.label}`}
-            onClick={() => show(!open)}
-            onKeyDown={onToggleKey}
-          >
-            ▾
-          </button>
-          <ul id={`${id}-panel`} ref={panel} className="nav-panel" hidden={!open} onKeyDown={onPanelKey}>
+          {hydrated ? (
+            <button
+              ref={toggle}
+              type="button"
+              className="nav-toggle"
+              aria-expanded={open ? "true" : "false"}
+              aria-controls={`${id}-panel`}
+              aria-label={`Vis menuen ${trigger.label}`}
+              onClick={() => show(!open)}
+              onKeyDown={onToggleKey}
+            >
+              <Icon name="chevron" className="icon size-4" />
+            </button>
+          ) : (
+            <span className="nav-toggle">
+              <Icon name="chevron" className="icon size-4" />
+            </span>
+          )}
+          <ul id={`${id}-panel`} ref={panel} className="nav-panel" hidden={hydrated && !open} onKeyDown={onPanelKey}>
             {items.map((item) => (
               <li key={item.href}>
-                <a href={item.href} aria-current={current === item.href ? "page" : undefined}>
+                <a href={item.href} aria-current={currentIf(current === item.href)}>
                   <strong>{item.label}</strong>
                   {item.description ? <span>{item.description}</span> : null}
                 </a>
@@ -95,7 +111,7 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
         </li>
         {links.map((link) => (
           <li key={link.href}>
-            <a href={link.href} className="nav-link" aria-current={current === link.href ? "page" : undefined}>
+            <a href={link.href} className="nav-link" aria-current={currentIf(current === link.href)}>
               {link.label}
             </a>
           </li>

@@ -3,12 +3,12 @@
 import { act } from "react-dom/test-utils";
 import { render } from "react-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { QUOTE_RULES } from "../../supabase/functions/_shared/quote-request.ts";
+import { QUOTE_RULES } from "../../supabase/functions/_shared/quote-checks.ts";
 import { subscribe, type Notice } from "../shared/notices.ts";
 import { QuoteForm, type QuoteFormProps } from "./QuoteForm.tsx";
 
 const BACKEND = { url: "https://eksempel-projekt.supabase.co", anonKey: "anon-key", functionName: "send-contact-email" };
-const PHONE = { display: "12 34 56 78", e164: "+4512345678" };
+const FACTS = { brand: "Eksempel El", backend: BACKEND, phone: { display: "12 34 56 78", e164: "+4512345678" }, email: "kontakt@eksempel-el.example", siteUrl: "https://www.eksempel-el.example", retentionMonths: 12 };
 const VALID = { name: "Jens Hansen", phone: "12345678", email: "jens@example.dk", location: "Køge", message: "Ny eltavle i villa fra 1972" };
 
 let host: HTMLElement;
@@ -30,7 +30,7 @@ afterEach(() => {
 
 const mount = async (props: Partial<QuoteFormProps> = {}) => {
   await act(() => {
-    render(<QuoteForm id="t" backend={BACKEND} phone={PHONE} email="kontakt@eksempel-el.example" page="/kontakt" {...props} />, host);
+    render(<QuoteForm id="t" facts={FACTS} page="/kontakt" {...props} />, host);
   });
 };
 const field = (name: string) => host.querySelector<HTMLInputElement>(`[name="${name}"]`)!;

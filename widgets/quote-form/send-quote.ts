@@ -2,14 +2,14 @@
 // call and headers, 1.5 kB instead of 59 kB). Network failures are retried with backoff under one
 // idempotency key, so a retry can never create a second request.
 import { FunctionsClient, FunctionsFetchError, FunctionsHttpError } from "@supabase/functions-js";
-import type { FieldErrors } from "../../supabase/functions/_shared/quote-request.ts";
+import type { FieldErrors } from "../../supabase/functions/_shared/quote-checks.ts";
 import { RETRY, backoffDelay } from "../shared/backoff.ts";
 
 export type Backend = { url: string; anonKey: string; functionName: string };
 export type QuoteBody = Record<string, string | number | undefined>;
 export type SendResult =
   | { ok: true; id: string }
-  | { ok: false; status?: number; fieldErrors?: FieldErrors; message?: string };
+  | { ok: false; status?: number; fieldErrors?: FieldErrors; message?: string; requestId?: string };
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -29,8 +29,8 @@ export async function sendQuote(
     if (error instanceof FunctionsHttpError) {
       // The server answered: its Danish field messages go back onto the fields.
       const response = error.context as Response;
-      const payload = (await response.json().catch(() => ({}))) as { error?: string; fieldErrors?: FieldErrors };
-      return { ok: false, status: response.status, fieldErrors: payload.fieldErrors, message: payload.error };
+      const payload = (await response.json().catch(() => ({}))) as { error?: string; fieldErrors?: FieldErrors; requestId?: string };
+      return { ok: false, status: response.status, fieldErrors: payload.fieldErrors, message: payload.error, requestId: payload.requestId };
     }
     if (error instanceof FunctionsFetchError && retry < RETRY.attempts && !signal?.aborted) {
       await sleep(backoffDelay(retry + 1));

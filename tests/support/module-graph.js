@@ -1,0 +1,38 @@
+// The JavaScript a page costs, read from the built files: its module scripts and everything they import
+// statically (loaded before the visitor does anything), and what dynamic imports add when islands wake.
+import { readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
+const DYNAMIC_IMPORT = /import\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g;
+
+const imports = (file, pattern) => [...readFileSync(file, "utf8").matchAll(pattern)].map((match) => join(dirname(file), match[1]));
+
+/** Every file `entries` load: statically only, or also through dynamic imports (`wake: true`). */
+export function moduleGraph(entries, { wake = false } = {}) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    imports(file, STATIC_IMPORT).forEach(visit);
+    if (wake) imports(file, DYNAMIC_IMPORT).forEach(visit);
+  };
+  entries.forEach(visit);
+  return [...seen];
+}
+
+/** Raw, gzip (-9) and brotli (quality 11) bytes of files, each compressed on its own as a server sends it. */
+export function sizes(files) {
+  const total = { raw: 0, gzip: 0, brotli: 0 };
+  for (const file of files) {
+    const bytes = readFileSync(file);
+    total.raw += bytes.length;
+    total.gzip += gzipSync(bytes, { level: 9 }).length;
+    total.brotli += brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  return total;
+}
+
+/** Names relative to `root`, for messages. */
+export const names = (files, root) => files.map((file) => relative(root, file));

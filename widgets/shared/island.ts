@@ -1,0 +1,57 @@
+// The only widget code a page loads up front (no Preact here): a custom element that leaves its
+// server-rendered HTML alone until the visitor comes near it, then loads the component's chunk and
+// hydrates. The HTML works without JavaScript, so an island that never wakes costs nothing.
+// After 11ty/is-land: `ready` on the host once hydrated, `failed` if loading or hydrating failed.
+
+/** Hydrates the element in place; returns the clean-up to run when the element leaves the page. */
+export type Mount = (element: HTMLElement) => () => void;
+
+/** The first interactions that wake an island: a pointer arriving, a touch, focus, a key. */
+const INTERACTIONS = ["pointerover", "pointerdown", "touchstart", "focusin", "keydown"] as const;
+
+/** Defines `tag` (unless it exists) as an island that loads `load()` on the first interaction or when visible. */
+export function defineIsland(tag: string, load: () => Promise<Mount>, wake: "interaction" | "visible" = "interaction"): void {
+  if (customElements.get(tag)) return;
+  customElements.define(
+    tag,
+    class extends HTMLElement {
+      #stopWaiting: (() => void) | undefined;
+      #unmount: (() => void) | undefined;
+      #connected = false;
+
+      connectedCallback() {
+        this.#connected = true;
+        if (wake === "visible" && "IntersectionObserver" in window) {
+          const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && this.#wake(), { rootMargin: "200px" });
+          observer.observe(this);
+          this.#stopWaiting = () => observer.disconnect();
+          return;
+        }
+        const wakeUp = () => this.#wake();
+        INTERACTIONS.forEach((name) => this.addEventListener(name, wakeUp, { once: true, passive: true }));
+        this.#stopWaiting = () => INTERACTIONS.forEach((name) => this.removeEventListener(name, wakeUp));
+      }
+
+      disconnectedCallback() {
+        this.#connected = false;
+        this.#stopWaiting?.();
+        this.#unmount?.();
+        this.#unmount = undefined;
+        this.removeAttribute("ready");
+      }
+
+      async #wake() {
+        this.#stopWaiting?.();
+        this.#stopWaiting = undefined;
+        try {
+          const mount = await load();
+          if (this.#connected && !this.#unmount) this.#unmount = mount(this);
+        } catch (error) {
+          // The server-rendered HTML stays and keeps working (forms post, <details> open).
+          console.error(`${tag} could not start`, error);
+          this.setAttribute("failed", "");
+        }
+      }
+    },
+  );
+}

@@ -1,0 +1,56 @@
+// Mounting a widget component into its element, for the islands on the firm's pages (hydrating the
+// HTML rendered at build time) and for the partner embed (rendering into a shadow root). A component
+// that throws never leaves a blank box: the element gets its fallback HTML back and a `failed` mark.
+import { Component, type ReactNode } from "react";
+import { hydrate, render, unmountComponentAtNode } from "react-dom";
+
+type Options = {
+  /** Where to render: the element itself (islands) or its shadow root (embed). */
+  root?: Element | ShadowRoot;
+  /** Hydrate the HTML already in `root` (islands) instead of rendering afresh (embed). */
+  hydrate?: boolean;
+  /** What to show if the component fails; by default the HTML `root` held before mounting. */
+  fallbackHtml?: string;
+};
+
+class Boundary extends Component<{ children: ReactNode; onError: (error: unknown) => void }> {
+  componentDidCatch(error: unknown) {
+    this.props.onError(error);
+  }
+  render() {
+    return this.props.children;
+  }
+}
+
+/** Fires a bubbling, composed event with a typed `detail` from the widget's host element. */
+export function dispatchFrom<T>(host: HTMLElement, type: string, detail: T): void {
+  host.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
+}
+
+/** Mounts `node` for `host`; returns the unmount function. Sets `ready` on the host, or `failed`. */
+export function mountWidget(host: HTMLElement, node: ReactNode, options: Options = {}): () => void {
+  const root = (options.root ?? host) as Element;
+  const fallbackHtml = options.fallbackHtml ?? root.innerHTML;
+  let failed = false;
+  const fail = (error: unknown) => {
+    if (failed) return;
+    failed = true;
+    console.error(`${host.localName} failed`, error);
+    // Unmount after the current render pass, then show the fallback HTML, which works on its own.
+    queueMicrotask(() => {
+      unmountComponentAtNode(root);
+      root.innerHTML = fallbackHtml;
+    });
+    host.removeAttribute("ready");
+    host.setAttribute("failed", "");
+  };
+  try {
+    const tree = <Boundary onError={fail}>{node}</Boundary>;
+    if (options.hydrate) hydrate(tree, root);
+    else render(tree, root);
+    if (!failed) host.setAttribute("ready", "");
+  } catch (error) {
+    fail(error);
+  }
+  return () => unmountComponentAtNode(root);
+}

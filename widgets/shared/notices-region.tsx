@@ -1,0 +1,17 @@
+// The page's one notices region, created the first time a widget needs it: an element at the end of
+// <body> holding <Notices />. The partner embed puts it in a shadow root with the embed's styles.
+import { render } from "react-dom";
+import { Notices } from "./Notices.tsx";
+
+/** Creates `<tag>` with the notices region unless the page has it already. */
+export function ensureNoticesRegion(tag: string, styles?: CSSStyleSheet[]): void {
+  if (document.querySelector(tag)) return;
+  const host = document.createElement(tag);
+  let root: Element | ShadowRoot = host;
+  if (styles) {
+    root = host.attachShadow({ mode: "open" });
+    root.adoptedStyleSheets = styles;
+  }
+  document.body.append(host);
+  render(<Notices />, root as Element);
+}
