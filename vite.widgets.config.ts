@@ -14,6 +14,8 @@ import { siteFactsDefine } from "./widgets/site-facts.js";
 export default defineConfig({
   resolve: { alias: reactToPreactAliases },
   define: siteFactsDefine(),
+  // The islands' chunks preload each other from the folder they are served from.
+  base: "/widgets/",
   publicDir: false,
   logLevel: "warn",
   // The embed's stylesheet: Tailwind's theme variables (only those used) under plain CSS.

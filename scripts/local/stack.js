@@ -16,6 +16,10 @@ export async function startLocalStack({
   ports = {},
   retryEveryMs = 30_000,
   allowedOrigins = process.env.ALLOWED_ORIGINS ?? "",
+  /** Extra environment for the functions (tests loosen the spam rules they are not about). */
+  functionEnv = {},
+  /** Runs SQL against the fresh database before the functions start (tests register partners with it). */
+  seed = async () => {},
   print = console.log,
   onFunctionOutput = (name, text) => process.stdout.write(text.replace(/^(?=.)/gm, `[${name}] `)),
 } = {}) {
@@ -32,6 +36,7 @@ export async function startLocalStack({
     // What pg_cron does on Supabase: delete what is past its retention, at start and then daily.
     const purge = () => database.db.query("select * from public.purge_expired_quote_data()").catch(() => {});
     await purge();
+    await seed((text, params) => database.db.query(text, params));
     const purgeTimer = setInterval(purge, 24 * 60 * 60 * 1000);
     stops.push(async () => clearInterval(purgeTimer));
 
@@ -54,6 +59,7 @@ export async function startLocalStack({
       BUSINESS_PHONE: business.phone.display,
       IP_HASH_SALT: process.env.IP_HASH_SALT ?? "local-development-salt-only",
       CRON_SECRET: process.env.CRON_SECRET ?? "local-development-cron-secret",
+      ...functionEnv,
     };
     const functions = await Promise.all(FUNCTIONS.map((name) => runFunction(name, env, { onOutput: onFunctionOutput })));
     stops.push(...functions.map((fn) => fn.stop));

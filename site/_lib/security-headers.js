@@ -53,5 +53,11 @@ export function headerRules(backendUrl) {
     // Fingerprinted file names: a changed file gets a new name, so these can be cached for a year.
     { path: "/assets/*", headers: immutable },
     { path: "/img/*", headers: immutable },
+    // Widget bundles: partner sites load the embed as a module script, which browsers fetch with CORS.
+    // The embed keeps one URL for partners, so everything here is cached for an hour, not for ever.
+    {
+      path: "/widgets/*",
+      headers: { "Access-Control-Allow-Origin": "*", "Cross-Origin-Resource-Policy": "cross-origin", "Cache-Control": "public, max-age=3600" },
+    },
   ];
 }

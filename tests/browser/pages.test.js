@@ -1,13 +1,11 @@
 // Every page in Debian's Chromium, served by the production-like static server: status codes, axe-core,
 // the Content-Security-Policy, and navigation that works before (and without) any JavaScript.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, scrollThrough } from "../../scripts/chromium.js";
+import { axeViolations, visit as visitUrl } from "../support/browser.js";
 import { ALL_PAGES, business } from "../support/site.js";
 import { startSite } from "../support/server.js";
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 let site;
 let browser;
 
@@ -20,29 +18,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-/** Opens a page, recording CSP violations, console errors and failed requests. */
-async function visit(path, options = {}) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  const problems = { csp: [], console: [], failed: [], requests: [] };
-  // Init scripts run through the DevTools protocol, outside the page's CSP.
-  await page.addInitScript(() => {
-    window.__csp = [];
-    document.addEventListener("securitypolicyviolation", (event) => window.__csp.push(`${event.violatedDirective} ${event.blockedURI}`));
-  });
-  page.on("console", (message) => message.type() === "error" && problems.console.push(message.text()));
-  page.on("requestfailed", (request) => problems.failed.push(request.url()));
-  page.on("request", (request) => problems.requests.push(request.url()));
-  const response = await page.goto(site.base + path, { waitUntil: "load" });
-  return { context, page, response, problems };
-}
-
-async function axeViolations(page) {
-  // page.evaluate runs outside the CSP, so the checker can be injected into a strict page.
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
+const visit = (path, options) => visitUrl(browser, site.base + path, options);
 
 describe("every page in Chromium", () => {
   for (const route of ALL_PAGES) {

@@ -12,7 +12,7 @@ beforeAll(requireBuild);
 
 describe("routes", () => {
   it("writes every route of the spec at its exact path, plus 404, sitemap, robots and headers", () => {
-    expect(ROUTES).toHaveLength(25);
+    expect(ROUTES).toHaveLength(26);
     for (const route of ALL_PAGES) expect(existsSync(fileOf(route)), route).toBe(true);
     for (const file of ["404.html", "sitemap.xml", "robots.txt", "_headers"]) expect(existsSync(join(DIST, file)), file).toBe(true);
   });

@@ -17,7 +17,7 @@ export function requireBuild() {
   }
 }
 
-/** Every route of SPEC.md section 2, at its exact path, and the privacy page. */
+/** Every route of SPEC.md section 2, at its exact path, the privacy page and the partner page. */
 export const STATIC_ROUTES = [
   "/",
   "/ydelser",
@@ -28,6 +28,7 @@ export const STATIC_ROUTES = [
   "/om-os",
   "/kontakt",
   "/privatlivspolitik",
+  "/partner",
 ];
 export const AREA_ROUTES = areas.map((area) => `/omraader/${area.slug}`);
 export const ROUTES = [...STATIC_ROUTES, ...AREA_ROUTES];

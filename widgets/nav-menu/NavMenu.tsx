@@ -21,8 +21,12 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
   const closedAt = useRef(0);
   const toggle = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLUListElement>(null);
+  const dropdown = useRef<HTMLLIElement>(null);
 
   useEffect(() => {
+    // Hydrated while the pointer or focus is already in the menu (that is what woke it): the CSS
+    // dropdown is showing, so it stays open instead of blinking shut.
+    if (dropdown.current?.matches(":hover, :focus-within")) setOpen(true);
     setHydrated(true);
     return () => clearTimeout(timer.current);
   }, []);
@@ -76,7 +80,7 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
   return (
     <nav aria-label="Hovedmenu" onKeyDown={onKeyDown}>
       <ul className="flex items-center gap-1">
-        <li className="nav-dropdown relative" data-open={open ? "" : undefined} onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave} onFocusOut={onFocusOut}>
+        <li ref={dropdown} className="nav-dropdown relative" data-open={open ? "" : undefined} onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave} onFocusOut={onFocusOut}>
           <a href={trigger.href} className="nav-link" aria-current={currentIf(current === trigger.href)}>
             {trigger.label}
           </a>

@@ -1,0 +1,57 @@
+// The site as `npm start` runs it, for browser tests that send real quote requests: the widgets and
+// pages built against a local backend (into a temporary folder, leaving dist/ alone), and the local
+// stack around them (PGlite, the functions under Deno, SMTP that keeps .eml files), all on free ports.
+import { cp, mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import PostalMime from "postal-mime";
+import postgres from "postgres";
+import { buildAgainst } from "../../scripts/local/build.js";
+import { freePort } from "../../scripts/local/free-port.js";
+import { startLocalStack } from "../../scripts/local/stack.js";
+import { DIST } from "./site.js";
+
+/**
+ * Builds and starts the local site; returns its URLs, a database client, the mail folder reader and stop.
+ * `partners` ({ id, name, origin }) are registered before the functions start (they cache the list).
+ */
+export async function startLocalSite({ partners = [] } = {}) {
+  const dir = await mkdtemp(join(tmpdir(), "elektriker-local-site-"));
+  const [site, api, db, smtp, inbox] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const siteDir = join(dir, "dist");
+  // The photos are the same for every build (content-hashed); the build keeps img/ instead of redoing them.
+  await cp(join(DIST, "img"), join(siteDir, "img"), { recursive: true });
+  buildAgainst(`http://127.0.0.1:${api}`, { siteDir, widgetsDir: join(dir, "widgets") });
+  const functionOutput = [];
+  const stack = await startLocalStack({
+    distDir: siteDir,
+    dataDir: join(dir, "local"),
+    ports: { site, api, db, smtp, inbox },
+    print: () => {},
+    seed: async (query) => {
+      for (const { id, name, origin } of partners) await query("insert into public.partners (id, name, origin) values ($1, $2, $3)", [id, name, origin]);
+    },
+    // Several requests from one test browser within seconds: the spam rules are tested elsewhere.
+    // The browser visits 127.0.0.1, so the no-JavaScript form's redirect must come back there (form-action 'self').
+    functionEnv: { RATE_LIMIT_PER_CLIENT: "1000", RATE_LIMIT_PER_EMAIL: "1000", MIN_FILL_MS: "200", SITE_URL: `http://127.0.0.1:${site}` },
+    onFunctionOutput: (name, text) => functionOutput.push(text),
+  });
+  const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
+  const mailDir = join(dir, "local", "mail");
+  return {
+    base: `http://127.0.0.1:${site}`,
+    apiUrl: stack.apiUrl,
+    sql,
+    functionOutput,
+    /** Every e-mail the firm has received so far, parsed. */
+    async mails() {
+      const files = (await readdir(mailDir).catch(() => [])).filter((name) => name.endsWith(".eml")).sort();
+      return Promise.all(files.map(async (name) => PostalMime.parse(await readFile(join(mailDir, name)))));
+    },
+    async stop() {
+      await sql.end({ timeout: 1 }).catch(() => {});
+      await stack.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
