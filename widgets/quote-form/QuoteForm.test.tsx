@@ -150,22 +150,64 @@ describe("QuoteForm", () => {
     expect(document.activeElement).toBe(field("email"));
   });
 
-  it("retries a network failure after 1, 2 and 4 s with the same idempotency key, then gives up", async () => {
+  it("retries a network failure after 1, 2 and 4 s with the same idempotency key, then gives up (fake timers)", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     const fetch = vi.fn(async () => {
       throw new TypeError("Failed to fetch");
     });
     vi.stubGlobal("fetch", fetch);
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const waits: number[] = [];
-    await mount({ sleep: async (ms) => void waits.push(ms) });
+    await mount();
     await fillValid();
-    await submit();
-    await settle();
-    expect(waits).toEqual([1000, 2000, 4000]);
-    expect(fetch).toHaveBeenCalledTimes(4);
+    await act(async () => {
+      host.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    });
+    const tick = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+    await tick(0);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    for (const [wait, calls] of [[1000, 2], [2000, 3], [4000, 4]] as const) {
+      await tick(wait - 1);
+      expect(fetch).toHaveBeenCalledTimes(calls - 1); // SPEC.md section 9: 1 s, doubling
+      await tick(1);
+      expect(fetch).toHaveBeenCalledTimes(calls);
+    }
+    await tick(60_000);
+    expect(fetch).toHaveBeenCalledTimes(4); // at most 3 retries
     const keys = fetch.mock.calls.map((call) => new Headers((call as unknown as [string, RequestInit])[1].headers).get("Idempotency-Key"));
     expect(new Set(keys).size).toBe(1);
     expect(notices.at(-1)?.variant).toBe("destructive");
+    vi.useRealTimers();
+  });
+
+  it("shows the server's own message when it refuses a repeat (429)", async () => {
+    const limited = "Vi har modtaget flere forespørgsler fra dig på kort tid. Prøv igen senere, eller ring til os på 12 34 56 78.";
+    vi.stubGlobal("fetch", vi.fn(async () => answer(429, { error: limited, requestId: "r" })));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const onResult = vi.fn();
+    await mount({ onResult });
+    await fillValid();
+    await submit();
+    await settle();
+    expect(notices.at(-1)).toMatchObject({ title: "Fejl", description: limited, variant: "destructive" });
+    expect(onResult).toHaveBeenCalledWith(expect.objectContaining({ ok: false, status: 429, requestId: "r" }));
+  });
+
+  it("keeps what the visitor typed before the form hydrated", async () => {
+    await mount({ typed: { name: "Jens", phone: "", email: "", location: "", message: "Ny eltavle" } });
+    expect(field("name").value).toBe("Jens");
+    expect(host.querySelector("textarea")!.value).toBe("Ny eltavle");
+  });
+
+  it("prefills an editable location (the embed's attribute) and restores it after sending", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => answer(200, { id: "x" })));
+    await mount({ prefill: { location: "Køge" } });
+    expect(field("location").type).toBe("text");
+    expect(field("location").value).toBe("Køge");
+    await fillValid({ ...VALID, location: "Herfølge" });
+    await submit();
+    await settle();
+    expect(field("location").value).toBe("Køge");
+    expect(field("name").value).toBe("");
   });
 
   it("keeps what was typed across a reload, and forgets it once sent", async () => {

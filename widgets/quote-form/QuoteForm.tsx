@@ -30,8 +30,6 @@ export type QuoteFormProps = {
   absoluteLinks?: boolean;
   /** Called after each attempt. */
   onResult?: (result: SendResult) => void;
-  /** How long to wait between network retries (real timers by default). */
-  sleep?: (ms: number) => Promise<void>;
 };
 
 const LABELS: Record<QuoteField, string> = { name: "Navn", phone: "Telefon", email: "E-mail", location: "Adresse eller by", message: "Opgave" };
@@ -70,6 +68,8 @@ export function QuoteForm(props: QuoteFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const sending = useRef(false);
   const startedAt = useRef<number | undefined>(undefined);
+  // Aborts a send still in flight (or waiting to retry) when the form leaves the page.
+  const inFlight = useRef(new AbortController());
   const fields = QUOTE_FIELDS.filter((field) => !(field === "location" && location));
   const site = props.absoluteLinks ? facts.siteUrl : "";
 
@@ -78,6 +78,7 @@ export function QuoteForm(props: QuoteFormProps) {
     // up what was typed (the build-time HTML is rendered empty, so hydration matches it).
     setHydrated(true);
     setValues(startingValues(props));
+    return () => inFlight.current.abort();
   }, []);
 
   const save = (next: QuoteValues) => {
@@ -112,7 +113,8 @@ export function QuoteForm(props: QuoteFormProps) {
     setSubmitting(true);
     setAnnouncement("Sender...");
     const body = { ...checked.data, page: props.page, partnerId: props.partner, startedAt: startedAt.current };
-    const result = await sendQuote(facts.backend, body, crypto.randomUUID(), { sleep: props.sleep });
+    const result = await sendQuote(facts.backend, body, crypto.randomUUID(), { signal: inFlight.current.signal });
+    if (inFlight.current.signal.aborted) return;
     sending.current = false;
     setSubmitting(false);
     props.onResult?.(result);

@@ -18,7 +18,7 @@ export async function sendQuote(
   backend: Backend,
   body: QuoteBody,
   idempotencyKey: string,
-  { sleep = wait, signal }: { sleep?: (ms: number) => Promise<void>; signal?: AbortSignal } = {},
+  { signal }: { signal?: AbortSignal } = {},
 ): Promise<SendResult> {
   const client = new FunctionsClient(`${backend.url}/functions/v1`, {
     headers: { Authorization: `Bearer ${backend.anonKey}`, apikey: backend.anonKey },
@@ -33,7 +33,7 @@ export async function sendQuote(
       return { ok: false, status: response.status, fieldErrors: payload.fieldErrors, message: payload.error, requestId: payload.requestId };
     }
     if (error instanceof FunctionsFetchError && retry < RETRY.attempts && !signal?.aborted) {
-      await sleep(backoffDelay(retry + 1));
+      await wait(backoffDelay(retry + 1));
       continue;
     }
     return { ok: false };
