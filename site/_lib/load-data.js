@@ -19,10 +19,20 @@ export function parseDataFile(contents, filePath) {
   } catch (error) {
     throw new Error(`${shown}: not valid YAML: ${error.message}`);
   }
-  const result = schema.safeParse(raw);
+  const result = schema.safeParse(withCopies(name, raw));
   if (result.success) return withEnvironment(name, result.data);
   const problems = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "(root)"}: ${issue.message}`);
   throw new Error(`${shown}: invalid data\n${problems.join("\n")}`);
+}
+
+/**
+ * For `npm run bench` only: SITE_AREA_COPIES=n repeats the areas n times under numbered names
+ * ("Køge 2" …), to measure how the build grows with the number of pages.
+ */
+function withCopies(name, raw) {
+  const copies = Number(process.env.SITE_AREA_COPIES ?? 1);
+  if (name !== "areas" || !(copies > 1) || !Array.isArray(raw)) return raw;
+  return Array.from({ length: copies }, (_, copy) => raw.map((area) => (copy ? { ...area, name: `${area.name} ${copy + 1}` } : area))).flat();
 }
 
 /**

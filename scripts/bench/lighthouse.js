@@ -1,0 +1,32 @@
+// Lighthouse 12 in Debian's Chromium (chrome-launcher, no downloaded browser): the performance
+// category with the mobile default or the desktop preset.
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { CHROMIUM_PATH } from "../chromium.js";
+
+const FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const AUDITS = {
+  fcp: "first-contentful-paint",
+  lcp: "largest-contentful-paint",
+  tbt: "total-blocking-time",
+  cls: "cumulative-layout-shift",
+  speedIndex: "speed-index",
+  totalBytes: "total-byte-weight",
+};
+
+/** Starts Chromium for Lighthouse; returns `run(url, preset)` and `stop()`. */
+export async function startLighthouse() {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS });
+  return {
+    async run(url, preset) {
+      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] }, preset === "desktop" ? desktopConfig : undefined);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+      const figures = { score: Math.round(lhr.categories.performance.score * 100) };
+      for (const [name, id] of Object.entries(AUDITS)) figures[name] = lhr.audits[id].numericValue;
+      return figures;
+    },
+    stop: () => chrome.kill(),
+  };
+}

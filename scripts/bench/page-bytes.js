@@ -1,0 +1,32 @@
+// What a page costs when it loads, measured over HTTP in Chromium (so it works for any site): bytes of
+// HTML, CSS, JavaScript and the rest (raw, gzip, brotli), the number of requests, and the resources
+// that block the first render. No interaction, no scrolling: what a visitor's phone fetches up front.
+import { NO_BYTES, addSizes, byteSizes } from "./stats.js";
+
+const KIND = { document: "html", stylesheet: "css", script: "js" };
+
+/** Loads `url` in a fresh context and measures it. */
+export async function measurePageBytes(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const responses = [];
+  page.on("response", (response) => responses.push(response));
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForLoadState("networkidle").catch(() => {});
+  const bytes = { html: NO_BYTES, css: NO_BYTES, js: NO_BYTES, other: NO_BYTES };
+  for (const response of responses) {
+    const body = await response.body().catch(() => null);
+    if (!body) continue;
+    const kind = KIND[response.request().resourceType()] ?? "other";
+    bytes[kind] = addSizes(bytes[kind], byteSizes(body));
+  }
+  const renderBlocking = await page.evaluate(() =>
+    [
+      ...document.querySelectorAll('head link[rel="stylesheet"]:not([media="print"]):not([disabled])'),
+      ...document.querySelectorAll('head script[src]:not([async]):not([defer]):not([type="module"])'),
+    ].map((element) => element.href || element.src),
+  );
+  await context.close();
+  const total = Object.values(bytes).reduce(addSizes, NO_BYTES);
+  return { ...bytes, total, requests: responses.length, renderBlocking };
+}

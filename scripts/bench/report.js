@@ -1,0 +1,58 @@
+// The bench report as Markdown for people (the JSON is the same data for tools).
+const kB = (bytes) => (bytes / 1024).toFixed(1);
+const ms = (value) => Math.round(value).toLocaleString("en");
+const ratio = (ours, theirs) => (theirs ? (ours / theirs).toFixed(2) : "–");
+
+function pagesTable(pages, compare) {
+  const head = "| page | HTML gzip | CSS gzip | JS gzip | total raw / gzip / brotli (kB) | requests | render-blocking |" + (compare ? " total gzip ours/theirs |" : "");
+  const rows = Object.entries(pages).map(([path, { ours, theirs }]) => {
+    const cells = [path, kB(ours.html.gzip), kB(ours.css.gzip), kB(ours.js.gzip), `${kB(ours.total.raw)} / ${kB(ours.total.gzip)} / ${kB(ours.total.brotli)}`, ours.requests, ours.renderBlocking.length];
+    if (compare) cells.push(theirs ? ratio(ours.total.gzip, theirs.total.gzip) : "–");
+    return `| ${cells.join(" | ")} |`;
+  });
+  return [head, head.replace(/[^|]+/g, "---"), ...rows].join("\n");
+}
+
+function lighthouseTable(lighthouse, compare) {
+  const head = "| page | preset | score (median / worst) | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | bytes (kB) |" + (compare ? " LCP ours/theirs | bytes ours/theirs |" : "");
+  const rows = lighthouse.map(({ path, preset, ours, theirs }) => {
+    const cells = [path, preset, `${ours.score.median} / ${ours.score.worst}`, ms(ours.fcp.median), ms(ours.lcp.median), ms(ours.tbt.median), ours.cls.median.toFixed(3), ms(ours.speedIndex.median), kB(ours.totalBytes.median)];
+    if (compare) cells.push(theirs ? ratio(ours.lcp.median, theirs.lcp.median) : "–", theirs ? ratio(ours.totalBytes.median, theirs.totalBytes.median) : "–");
+    return `| ${cells.join(" | ")} |`;
+  });
+  return [head, head.replace(/[^|]+/g, "---"), ...rows].join("\n");
+}
+
+/** The whole report in Markdown. */
+export function toMarkdown(report) {
+  const compare = Boolean(report.compare);
+  const { builds, embed, api } = report;
+  return `# Bench ${report.date}
+
+Machine: ${report.machine.cpus} × ${report.machine.cpu}, ${report.machine.memoryGiB} GiB, Node ${report.machine.node}, Chromium ${report.machine.chromium}.${compare ? `\nCompared with: ${report.compare} (ratios are ours/theirs: below 1 is better for us).` : ""}
+
+## Pages (what loads before any interaction)
+
+${pagesTable(report.pages, compare)}
+
+## Lighthouse 12 (performance, ${report.lighthouseRuns} runs each; figures are medians)
+
+${lighthouseTable(report.lighthouse, compare)}
+
+## Partner embed
+
+${kB(embed.bytes.raw)} kB raw, ${kB(embed.bytes.gzip)} kB gzip, ${kB(embed.bytes.brotli)} kB brotli. Script request to interactive form (CPU slowed ${embed.cpuSlowdown}x): median ${ms(embed.scriptStartToInteractiveMs.median)} ms, worst ${ms(embed.scriptStartToInteractiveMs.worst)} ms.
+
+## Builds
+
+Widgets ${ms(builds.widgetsMs.median)} ms, site ${ms(builds.siteMs.median)} ms (medians of ${builds.widgetsMs.runs.length}).
+
+| areas | pages | site build ms | ms per page |
+| --- | --- | --- | --- |
+${builds.scaling.map((entry) => `| ${entry.areas} | ${entry.pages} | ${ms(entry.ms)} | ${entry.msPerPage.toFixed(1)} |`).join("\n")}
+
+## The function under load
+
+${api.requests} requests, ${api.connections} at a time: ${api.requestsPerSecond} requests/s, latency p50 ${api.latencyMs.p50} ms, p95 ${api.latencyMs.p95} ms, p99 ${api.latencyMs.p99} ms. Accepted ${api.accepted}, rows ${api.rows}, e-mails ${api.mailsReceived}: nothing lost = **${api.nothingLost}**.
+`;
+}

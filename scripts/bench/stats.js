@@ -1,0 +1,25 @@
+// Small statistics and byte counting for the bench report.
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+/** The median of numbers. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Median and worst of runs; `worse` says which direction is worse ("high" for times, "low" for scores). */
+export const medianAndWorst = (values, worse = "high") => ({ median: median(values), worst: worse === "high" ? Math.max(...values) : Math.min(...values), runs: values });
+
+/** Raw, gzip (-9) and brotli (11) sizes of bytes, as a server would send them compressed. */
+export function byteSizes(bytes) {
+  return {
+    raw: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+/** Adds size objects together. */
+export const addSizes = (a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli });
+export const NO_BYTES = { raw: 0, gzip: 0, brotli: 0 };
