@@ -10,7 +10,7 @@ import { measureBuilds } from "./bench/builds.js";
 import { measureEmbed } from "./bench/embed-timing.js";
 import { startLighthouse } from "./bench/lighthouse.js";
 import { measurePageBytes } from "./bench/page-bytes.js";
-import { toMarkdown } from "./bench/report.js";
+import { ratios, toMarkdown } from "./bench/report.js";
 import { medianAndWorst } from "./bench/stats.js";
 import { launchChromium } from "./chromium.js";
 import { closeServer } from "./local/close-server.js";
@@ -83,6 +83,7 @@ const report = {
   embed,
   api,
 };
+if (compare) report.ratios = ratios(report);
 await mkdir(OUT, { recursive: true });
 const stamp = report.date.replace(/[:.]/g, "-");
 const markdown = toMarkdown(report);

@@ -23,6 +23,41 @@ function lighthouseTable(lighthouse, compare) {
   return [head, head.replace(/[^|]+/g, "---"), ...rows].join("\n");
 }
 
+const LIGHTHOUSE_FIGURES = ["score", "fcp", "lcp", "tbt", "cls", "speedIndex", "totalBytes"];
+const BYTE_FIGURES = ["html", "css", "js", "other", "total"];
+
+/** Ours/theirs for every figure measured on both sites (below 1: ours is smaller or faster; for the score, above 1 is better). */
+export function ratios(report) {
+  const pages = Object.fromEntries(
+    Object.entries(report.pages)
+      .filter(([, { theirs }]) => theirs)
+      .map(([path, { ours, theirs }]) => [
+        path,
+        {
+          ...Object.fromEntries(BYTE_FIGURES.flatMap((kind) => ["raw", "gzip", "brotli"].map((size) => [`${kind}.${size}`, ours[kind][size] / (theirs[kind][size] || NaN)]))),
+          requests: ours.requests / theirs.requests,
+          renderBlocking: ours.renderBlocking.length / (theirs.renderBlocking.length || NaN),
+        },
+      ]),
+  );
+  const lighthouse = report.lighthouse
+    .filter((entry) => entry.theirs)
+    .map(({ path, preset, ours, theirs }) => ({ path, preset, ...Object.fromEntries(LIGHTHOUSE_FIGURES.map((key) => [key, ours[key].median / (theirs[key].median || NaN)])) }));
+  return { pages, lighthouse };
+}
+
+const fixed = (value) => (Number.isFinite(value) ? value.toFixed(2) : "–");
+
+function ratioTables(report) {
+  const { pages, lighthouse } = ratios(report);
+  const byteHead = `| page | ${BYTE_FIGURES.map((kind) => `${kind} gzip`).join(" | ")} | total raw | total brotli | requests | render-blocking |`;
+  const byteRows = Object.entries(pages).map(([path, r]) => `| ${path} | ${BYTE_FIGURES.map((kind) => fixed(r[`${kind}.gzip`])).join(" | ")} | ${fixed(r["total.raw"])} | ${fixed(r["total.brotli"])} | ${fixed(r.requests)} | ${fixed(r.renderBlocking)} |`);
+  const lhHead = `| page | preset | ${LIGHTHOUSE_FIGURES.join(" | ")} |`;
+  const lhRows = lighthouse.map((r) => `| ${r.path} | ${r.preset} | ${LIGHTHOUSE_FIGURES.map((key) => fixed(r[key])).join(" | ")} |`);
+  const table = (head, rows) => [head, head.replace(/[^|]+/g, "---"), ...rows].join("\n");
+  return `## Ours/theirs, every figure (medians)\n\n${table(byteHead, byteRows)}\n\n${table(lhHead, lhRows)}\n`;
+}
+
 /** The whole report in Markdown. */
 export function toMarkdown(report) {
   const compare = Boolean(report.compare);
@@ -54,5 +89,5 @@ ${builds.scaling.map((entry) => `| ${entry.areas} | ${entry.pages} | ${ms(entry.
 ## The function under load
 
 ${api.requests} requests, ${api.connections} at a time: ${api.requestsPerSecond} requests/s, latency p50 ${api.latencyMs.p50} ms, p95 ${api.latencyMs.p95} ms, p99 ${api.latencyMs.p99} ms. Accepted ${api.accepted}, rows ${api.rows}, e-mails ${api.mailsReceived}: nothing lost = **${api.nothingLost}**.
-`;
+${compare ? `\n${ratioTables(report)}` : ""}`;
 }
