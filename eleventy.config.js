@@ -5,19 +5,17 @@ import { join } from "node:path";
 import * as filters from "./site/_config/filters/index.js";
 import * as shortcodes from "./site/_config/shortcodes/index.js";
 import * as transforms from "./site/_config/transforms/index.js";
-import { resetIslandScripts } from "./site/_config/transforms/island-scripts.js";
 import * as widgets from "./site/_config/widgets/index.js";
 import { SITE_OUTPUT_DIR, WIDGETS_OUTPUT_DIR } from "./site/_lib/build-paths.js";
 import { cleanOutput } from "./site/_lib/clean-output.js";
 import { parseDataFile } from "./site/_lib/load-data.js";
 import { buildStylesheet } from "./site/_lib/stylesheet.js";
-import { loadWidgetRenderer } from "./site/_lib/widgets.js";
+import { loadWidgetBuild } from "./site/_lib/widgets.js";
 
 export default function (eleventyConfig) {
   eleventyConfig.on("eleventy.before", async ({ directories }) => {
     await cleanOutput(directories.output);
-    resetIslandScripts();
-    await loadWidgetRenderer();
+    await loadWidgetBuild();
   });
   // The widget bundles (npm run build:widgets) are served from /widgets/.
   eleventyConfig.on("eleventy.after", ({ directories }) =>

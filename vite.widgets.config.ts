@@ -8,6 +8,7 @@
 import tailwindcss from "@tailwindcss/postcss";
 import { defineConfig } from "vite";
 import { WIDGETS_OUTPUT_DIR } from "./site/_lib/build-paths.js";
+import { islandInputs } from "./widgets/islands.js";
 import { reactToPreactAliases } from "./widgets/react-aliases.js";
 import { siteFactsDefine } from "./widgets/site-facts.js";
 
@@ -31,11 +32,7 @@ export default defineConfig({
         // Waking an island fetches its chunk and the shared Preact chunk in parallel.
         modulePreload: { polyfill: false },
         rolldownOptions: {
-          input: {
-            "quote-form": "widgets/quote-form/define.ts",
-            faq: "widgets/faq/define.ts",
-            "nav-menu": "widgets/nav-menu/define.ts",
-          },
+          input: islandInputs(),
           output: { entryFileNames: "[name].[hash].js", chunkFileNames: "[name].[hash].js" },
         },
       },

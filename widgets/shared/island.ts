@@ -17,10 +17,8 @@ export function defineIsland(tag: string, load: () => Promise<Mount>, wake: "int
     class extends HTMLElement {
       #stopWaiting: (() => void) | undefined;
       #unmount: (() => void) | undefined;
-      #connected = false;
 
       connectedCallback() {
-        this.#connected = true;
         if (wake === "visible" && "IntersectionObserver" in window) {
           const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && this.#wake(), { rootMargin: "200px" });
           observer.observe(this);
@@ -33,7 +31,6 @@ export function defineIsland(tag: string, load: () => Promise<Mount>, wake: "int
       }
 
       disconnectedCallback() {
-        this.#connected = false;
         this.#stopWaiting?.();
         this.#unmount?.();
         this.#unmount = undefined;
@@ -45,7 +42,7 @@ export function defineIsland(tag: string, load: () => Promise<Mount>, wake: "int
         this.#stopWaiting = undefined;
         try {
           const mount = await load();
-          if (this.#connected && !this.#unmount) this.#unmount = mount(this);
+          if (this.isConnected && !this.#unmount) this.#unmount = mount(this);
         } catch (error) {
           // The server-rendered HTML stays and keeps working (forms post, <details> open).
           console.error(`${tag} could not start`, error);

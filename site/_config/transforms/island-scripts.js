@@ -1,16 +1,10 @@
 import { islandScripts as scriptsByElement } from "../../_lib/widgets.js";
 
-let scripts;
-
 /** Adds to a page's <head> the module script of each island it contains, and nothing for the rest. */
 export function islandScripts(content) {
   if (!this.page.outputPath?.endsWith?.(".html")) return content;
-  scripts ??= scriptsByElement();
-  const needed = new Set(Object.entries(scripts).flatMap(([tag, src]) => (content.includes(`<${tag}`) ? [src] : [])));
+  const needed = new Set(Object.entries(scriptsByElement()).flatMap(([tag, src]) => (content.includes(`<${tag}`) ? [src] : [])));
   if (!needed.size) return content;
   const tags = [...needed].map((src) => `<script type="module" src="${src}"></script>`).join("");
   return content.replace("</head>", `${tags}\n</head>`);
 }
-
-/** Forgets the manifest between builds in watch mode. */
-export const resetIslandScripts = () => (scripts = undefined);
