@@ -1,20 +1,17 @@
 // Build times: the widget build and the site build (median of several runs), and how the site build
 // grows with the number of pages (the areas repeated to about 160 and 1 600, SITE_AREA_COPIES).
-import { spawnSync } from "node:child_process";
 import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runBuildStep } from "../local/build.js";
 import { median } from "./stats.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const VITE = [`${ROOT}node_modules/vite/bin/vite.js`, "build", "--config", "vite.widgets.config.ts"];
-const ELEVENTY = [`${ROOT}node_modules/@11ty/eleventy/cmd.cjs`, "--quiet"];
 
-function timed(args, env = {}) {
+function timed(step, env = {}) {
   const started = performance.now();
-  const run = spawnSync(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`${args[0]} failed:\n${run.stdout}${run.stderr}`);
+  runBuildStep(step, env);
   return performance.now() - started;
 }
 
@@ -25,14 +22,14 @@ async function countPages(dir) {
 
 /** Times the builds; leaves a normal build in dist/ for the page measurements. */
 export async function measureBuilds({ runs = 3, copies = [10, 100] } = {}) {
-  const widgets = Array.from({ length: runs }, () => timed(VITE));
-  const site = Array.from({ length: runs }, () => timed(ELEVENTY));
+  const widgets = Array.from({ length: runs }, () => timed("widgets"));
+  const site = Array.from({ length: runs }, () => timed("site"));
   const scaling = [{ areas: 16, pages: await countPages(join(ROOT, "dist")), ms: median(site) }];
   for (const copy of copies) {
     const dir = await mkdtemp(join(tmpdir(), "elektriker-bench-build-"));
     // The photos are content-hashed and the same for every build: copy them instead of making them again.
     await cp(join(ROOT, "dist", "img"), join(dir, "img"), { recursive: true });
-    const ms = timed(ELEVENTY, { SITE_AREA_COPIES: String(copy), SITE_OUTPUT_DIR: dir });
+    const ms = timed("site", { SITE_AREA_COPIES: String(copy), SITE_OUTPUT_DIR: dir });
     scaling.push({ areas: 16 * copy, pages: await countPages(dir), ms });
     await rm(dir, { recursive: true, force: true });
   }

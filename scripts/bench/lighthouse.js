@@ -3,9 +3,8 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { CHROMIUM_PATH } from "../chromium.js";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium.js";
 
-const FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 const AUDITS = {
   fcp: "first-contentful-paint",
   lcp: "largest-contentful-paint",
@@ -17,7 +16,7 @@ const AUDITS = {
 
 /** Starts Chromium for Lighthouse; returns `run(url, preset)` and `stop()`. */
 export async function startLighthouse() {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS] });
   return {
     async run(url, preset) {
       const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] }, preset === "desktop" ? desktopConfig : undefined);

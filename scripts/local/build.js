@@ -4,19 +4,24 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const BIN = { vite: `${ROOT}node_modules/vite/bin/vite.js`, eleventy: `${ROOT}node_modules/@11ty/eleventy/cmd.cjs` };
 
-/** Runs the widget build, then the site build; throws if either fails. */
+/** The two build steps of `npm run build`, as Node arguments. */
+export const BUILD_STEPS = {
+  widgets: [`${ROOT}node_modules/vite/bin/vite.js`, "build", "--config", "vite.widgets.config.ts"],
+  site: [`${ROOT}node_modules/@11ty/eleventy/cmd.cjs`, "--quiet"],
+};
+
+/** Runs one build step with extra environment; throws with its output if it fails. */
+export function runBuildStep(step, env = {}, { quiet = true } = {}) {
+  const run = spawnSync(process.execPath, BUILD_STEPS[step], { cwd: ROOT, env: { ...process.env, ...env }, stdio: quiet ? "pipe" : "inherit", encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`Build step failed: ${step}\n${run.stdout ?? ""}${run.stderr ?? ""}`);
+}
+
+/** Runs the widget build, then the site build. */
 export function buildAgainst(backendUrl, { siteDir, widgetsDir, quiet = true } = {}) {
-  const env = { ...process.env, SITE_BACKEND_URL: backendUrl };
+  const env = { SITE_BACKEND_URL: backendUrl };
   if (siteDir) env.SITE_OUTPUT_DIR = siteDir;
   if (widgetsDir) env.WIDGETS_OUTPUT_DIR = widgetsDir;
-  const steps = [
-    [BIN.vite, "build", "--config", "vite.widgets.config.ts"],
-    [BIN.eleventy, ...(quiet ? ["--quiet"] : [])],
-  ];
-  for (const args of steps) {
-    const run = spawnSync(process.execPath, args, { cwd: ROOT, env, stdio: quiet ? "pipe" : "inherit", encoding: "utf8" });
-    if (run.status !== 0) throw new Error(`Build step failed: ${args.slice(0, 2).join(" ")}\n${run.stdout ?? ""}${run.stderr ?? ""}`);
-  }
+  runBuildStep("widgets", env, { quiet });
+  runBuildStep("site", env, { quiet });
 }

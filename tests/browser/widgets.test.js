@@ -54,6 +54,12 @@ afterAll(async () => {
 
 const PERSON = { name: "Jens Hansen", phone: "12 34 56 78", message: "Vi skal have ny eltavle og flere stikkontakter i køkkenet." };
 const rowsFor = (email) => site.sql`select * from public.quote_requests where email = ${email}`;
+/** The rows stored for `email`, once there are any. */
+const storedRows = (email, what) =>
+  waitFor(async () => {
+    const rows = await rowsFor(email);
+    return rows.length ? rows : null;
+  }, what);
 const waitFor = async (check, what, ms = 20_000) => {
   const end = Date.now() + ms;
   for (;;) {
@@ -91,7 +97,7 @@ describe("the quote form on the firm's pages, against the local stack", () => {
       expect(await notice.textContent()).toContain("Vi kontakter dig hurtigst muligt.");
       expect(await form.locator('[name="name"]').inputValue()).toBe("");
       expect(await axeViolations(page)).toEqual([]);
-      const [row] = await waitFor(async () => ((await rowsFor(email)).length ? rowsFor(email) : null), "the stored row");
+      const [row] = await storedRows(email, "the stored row");
       expect(row).toMatchObject({ name: PERSON.name, location: location ?? "Køge", message: PERSON.message });
       expect(new URL(row.source_url).pathname).toBe(route);
       const mail = await mailTo(email);
@@ -242,7 +248,7 @@ describe("the partner embed on another origin with hostile CSS and a strict CSP"
     await button.click();
     await page.locator("elektriker-tilbud-notices .notice").filter({ hasText: "Besked sendt!" }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    const [row] = await waitFor(async () => ((await rowsFor(email)).length ? rowsFor(email) : null), "the partner's row");
+    const [row] = await storedRows(email, "the partner's row");
     expect(row).toMatchObject({ partner_id: "byportalen", location: "Køge", source_url: `${partner.origin}/` });
     expect(await page.evaluate(() => window.__events)).toEqual([{ type: "quote-sent", detail: { requestId: row.id } }]);
     await mailTo(email);
@@ -276,7 +282,7 @@ describe("with JavaScript disabled", () => {
     await fill(page.locator("elektriker-quote-form"), { ...PERSON, email });
     await page.getByRole("button", { name: "Send forespørgsel" }).click();
     await page.waitForURL("**/kontakt/tak");
-    const [row] = await waitFor(async () => ((await rowsFor(email)).length ? rowsFor(email) : null), "the no-JavaScript row");
+    const [row] = await storedRows(email, "the no-JavaScript row");
     expect(row.location).toBe("Faxe");
     await mailTo(email);
     await page.goto(`${site.base}/omraader/faxe`);

@@ -2,7 +2,7 @@
 // statically (loaded before the visitor does anything), and what dynamic imports add when islands wake.
 import { readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { NO_BYTES, addSizes, byteSizes } from "../../scripts/bench/stats.js";
 
 const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
 const DYNAMIC_IMPORT = /import\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g;
@@ -23,16 +23,7 @@ export function moduleGraph(entries, { wake = false } = {}) {
 }
 
 /** Raw, gzip (-9) and brotli (quality 11) bytes of files, each compressed on its own as a server sends it. */
-export function sizes(files) {
-  const total = { raw: 0, gzip: 0, brotli: 0 };
-  for (const file of files) {
-    const bytes = readFileSync(file);
-    total.raw += bytes.length;
-    total.gzip += gzipSync(bytes, { level: 9 }).length;
-    total.brotli += brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  }
-  return total;
-}
+export const sizes = (files) => files.map((file) => byteSizes(readFileSync(file))).reduce(addSizes, NO_BYTES);
 
 /** Names relative to `root`, for messages. */
 export const names = (files, root) => files.map((file) => relative(root, file));
