@@ -5,7 +5,6 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { startDatabase } from "./local/database.js";
-import { freePort } from "./local/free-port.js";
 import { runFunction } from "./local/functions.js";
 import { startSmtp } from "./local/mail-server.js";
 
@@ -13,9 +12,9 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const OUT = fileURLToPath(new URL("../bench/results/", import.meta.url));
 
-const database = await startDatabase({ port: await freePort() });
+const database = await startDatabase({ port: 0 });
 let mails = 0;
-const smtp = await startSmtp({ smtpPort: await freePort(), onMessage: () => mails++ });
+const smtp = await startSmtp({ smtpPort: 0, onMessage: () => mails++ });
 const fn = await runFunction("send-contact-email", {
   SUPABASE_DB_URL: database.url,
   DB_POOL_MAX: "1",

@@ -5,4 +5,5 @@ import { createStaticServer } from "./static-server.js";
 const root = fileURLToPath(new URL("../dist/", import.meta.url));
 const port = Number(process.env.PORT ?? 8080);
 const server = await createStaticServer(root);
-server.listen(port, () => console.log(`Site: http://localhost:${port}`));
+// PORT=0 picks a free port; the line printed says which.
+server.listen(port, () => console.log(`Site: http://localhost:${server.address().port}`));

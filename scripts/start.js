@@ -1,23 +1,19 @@
-// `npm start`: builds the site against the local backend, then runs everything on the Supabase CLI's
-// ports with no installed service (see scripts/local/stack.js). Ctrl-C stops it cleanly.
+// `npm start`: runs everything on the Supabase CLI's ports with no installed service, building the site
+// against the local backend on the way (see scripts/local/stack.js). Ctrl-C stops it cleanly.
 import { fileURLToPath } from "node:url";
 import { buildAgainst } from "./local/build.js";
 import { startLocalStack } from "./local/stack.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const API_URL = "http://127.0.0.1:54321";
-
-try {
-  buildAgainst(API_URL, { quiet: false });
-} catch (error) {
-  console.error(error.message);
-  process.exit(1);
-}
 
 const stack = await startLocalStack({
   distDir: `${ROOT}dist/`,
+  build: (apiUrl) => buildAgainst(apiUrl, { quiet: false }),
   dataDir: `${ROOT}supabase/.local`,
   ports: { site: Number(process.env.PORT ?? 8080) },
+}).catch((error) => {
+  console.error(error.message);
+  process.exit(1);
 });
 
 let stopping = false;

@@ -26,9 +26,19 @@ export async function startDatabase({ dataDir, port = 54322, maxConnections = 16
       await server?.stop();
       server = null;
     },
+    /** Answers on the same port again (retrying briefly while the system still holds it). */
     async resume() {
-      server = new PGLiteSocketServer({ db, port: actualPort, host: "127.0.0.1", maxConnections });
-      await server.start();
+      for (let attempt = 1; ; attempt++) {
+        server = new PGLiteSocketServer({ db, port: actualPort, host: "127.0.0.1", maxConnections });
+        try {
+          await server.start();
+          return;
+        } catch (error) {
+          server = null;
+          if (error?.code !== "EADDRINUSE" || attempt === 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
     },
     async stop() {
       await server?.stop();

@@ -5,59 +5,76 @@ import { createServer, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { closeServer } from "./close-server.js";
-import { freePort } from "./free-port.js";
 
 const FUNCTIONS_DIR = fileURLToPath(new URL("../../supabase/functions/", import.meta.url));
 // The real Deno binary of the `deno` npm package, run directly (its bin.cjs wrapper would outlive a kill).
 const DENO = createRequire(import.meta.url)("deno/install_api.cjs").runInstall();
 
-async function waitForPort(port, child, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`deno exited with code ${child.exitCode}`);
-    try {
-      await fetch(`http://127.0.0.1:${port}/`, { method: "OPTIONS" });
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+/** Resolves with the port from the function's `{"event":"listening","port"}` log line. */
+function listeningPort(child, timeoutMs = 30_000) {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const timer = setTimeout(() => done(new Error(`deno did not start listening within ${timeoutMs} ms`)), timeoutMs);
+    const onData = (chunk) => {
+      seen += chunk.toString();
+      const match = /"event":"listening","port":(\d+)/.exec(seen);
+      if (match) done(null, Number(match[1]));
+    };
+    const onExit = (code) => done(new Error(`deno exited with code ${code}\n${seen}`));
+    function done(error, port) {
+      clearTimeout(timer);
+      child.stdout.off("data", onData);
+      child.off("exit", onExit);
+      if (error) reject(error);
+      else resolve(port);
     }
-  }
-  throw new Error(`deno did not listen on ${port} within ${timeoutMs} ms`);
+    child.stdout.on("data", onData);
+    child.once("exit", onExit);
+  });
 }
 
-/** Runs one function (supabase/functions/<name>/index.ts) under Deno on a free port. */
+/** Runs one function (supabase/functions/<name>/index.ts) under Deno on a free port it picks itself. */
 export async function runFunction(name, env, { onOutput } = {}) {
-  const port = await freePort();
   const child = spawn(
     DENO,
     ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-sys", "--no-prompt", `${FUNCTIONS_DIR}${name}/index.ts`],
-    { env: { ...process.env, ...env, PORT: String(port), NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
+    { env: { ...process.env, ...env, PORT: "0", NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
   );
   child.stdout.on("data", (chunk) => onOutput?.(name, chunk.toString()));
   child.stderr.on("data", (chunk) => onOutput?.(name, chunk.toString()));
-  await waitForPort(port, child);
-  return {
-    name,
-    port,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        const force = setTimeout(() => child.kill("SIGKILL"), 3_000);
-        child.once("exit", () => {
-          clearTimeout(force);
-          resolve();
-        });
-        child.kill("SIGTERM");
-      }),
-  };
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const force = setTimeout(() => child.kill("SIGKILL"), 3_000);
+      child.once("exit", () => {
+        clearTimeout(force);
+        resolve();
+      });
+      child.kill("SIGTERM");
+    });
+  try {
+    return { name, port: await listeningPort(child), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
-/** Proxies /functions/v1/<name>/… on `port` to the running functions, like Supabase's API gateway. */
-export async function startGateway(functions, port = 54321) {
+/**
+ * Proxies /functions/v1/<name>/… on `port` to the running functions, like Supabase's API gateway.
+ * It can listen before the functions run (the site is built against its address first); `attach(fns)`
+ * adds them, and until then every function answers 503.
+ */
+export async function startGateway(functions = [], port = 54321) {
   const byName = new Map(functions.map((fn) => [fn.name, fn]));
+  let attached = functions.length > 0;
   const server = createServer((request, response) => {
     const match = /^\/functions\/v1\/([a-z0-9-]+)(\/.*)?$/.exec(new URL(request.url, "http://localhost").pathname);
     const target = match && byName.get(match[1]);
+    if (!attached) {
+      response.writeHead(503, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "Functions are starting" }));
+      return;
+    }
     if (!target) {
       response.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "Function not found" }));
       return;
@@ -74,5 +91,12 @@ export async function startGateway(functions, port = 54321) {
     request.pipe(upstream);
   });
   await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { port: server.address().port, stop: () => closeServer(server) };
+  return {
+    port: server.address().port,
+    attach(more) {
+      for (const fn of more) byName.set(fn.name, fn);
+      attached = true;
+    },
+    stop: () => closeServer(server),
+  };
 }

@@ -9,14 +9,24 @@ import { closeServer } from "./close-server.js";
 
 export const FUNCTIONS = ["send-contact-email", "retry-quote-emails"];
 
-/** Starts every service; returns their addresses and one `stop()` that shuts them down in order. */
+/**
+ * Starts every service; returns their addresses and one `stop()` that shuts them down in order.
+ * Each server binds its port itself (0 picks a free one, read back), in the order the addresses are
+ * needed: the gateway first, so `build(apiUrl)` can build the site against it; then the site, whose
+ * origin the functions need; then the database, the mail server and the functions behind the gateway.
+ */
 export async function startLocalStack({
   distDir,
+  /** Builds the site into distDir against the functions' URL, before the site is served (sync or async). */
+  build = async () => {},
   dataDir,
   ports = {},
   retryEveryMs = 30_000,
   allowedOrigins = process.env.ALLOWED_ORIGINS ?? "",
-  /** Extra environment for the functions (tests loosen the spam rules they are not about). */
+  /**
+   * Extra environment for the functions (tests loosen the spam rules they are not about), or a function
+   * of `{ sitePort }` returning it, for settings that depend on the site's port.
+   */
   functionEnv = {},
   /** Runs SQL against the fresh database before the functions start (tests register partners with it). */
   seed = async () => {},
@@ -30,6 +40,16 @@ export async function startLocalStack({
     for (const fn of stops.reverse()) await fn().catch(() => {});
   };
   try {
+    const gateway = await startGateway([], port.api);
+    stops.push(gateway.stop);
+    const apiUrl = `http://127.0.0.1:${gateway.port}`;
+    await build(apiUrl);
+
+    const site = await createStaticServer(distDir);
+    await new Promise((resolve) => site.listen(port.site, resolve));
+    stops.push(() => closeServer(site));
+    const sitePort = site.address().port;
+
     const database = await startDatabase({ dataDir: dataDir && `${dataDir}/db`, port: port.db });
     stops.push(database.stop);
     print(`database  ${database.url}  (PGlite${dataDir ? `, data in ${dataDir}/db` : ", in memory"})`);
@@ -46,7 +66,7 @@ export async function startLocalStack({
     if (inbox) stops.push(inbox.stop);
     print(`mail      smtp://127.0.0.1:${smtp.port}${inbox ? `  inbox http://127.0.0.1:${inbox.port}` : ""}`);
 
-    const siteOrigins = [`http://localhost:${port.site}`, `http://127.0.0.1:${port.site}`];
+    const siteOrigins = [`http://localhost:${sitePort}`, `http://127.0.0.1:${sitePort}`];
     const env = {
       SUPABASE_DB_URL: database.url,
       // PGlite's socket server stalls under concurrent transactions from several connections.
@@ -59,13 +79,11 @@ export async function startLocalStack({
       BUSINESS_PHONE: business.phone.display,
       IP_HASH_SALT: process.env.IP_HASH_SALT ?? "local-development-salt-only",
       CRON_SECRET: process.env.CRON_SECRET ?? "local-development-cron-secret",
-      ...functionEnv,
+      ...(typeof functionEnv === "function" ? functionEnv({ sitePort }) : functionEnv),
     };
     const functions = await Promise.all(FUNCTIONS.map((name) => runFunction(name, env, { onOutput: onFunctionOutput })));
     stops.push(...functions.map((fn) => fn.stop));
-    const gateway = await startGateway(functions, port.api);
-    stops.push(gateway.stop);
-    const apiUrl = `http://127.0.0.1:${gateway.port}`;
+    gateway.attach(functions);
     print(`functions ${apiUrl}/functions/v1/send-contact-email  (Deno; retry-quote-emails every ${retryEveryMs / 1000} s)`);
 
     // What Supabase Cron does in production: call the retry function on a schedule.
@@ -73,13 +91,9 @@ export async function startLocalStack({
       fetch(`${apiUrl}/functions/v1/retry-quote-emails`, { method: "POST", headers: { Authorization: `Bearer ${env.CRON_SECRET}` } }).catch(() => {});
     const timer = setInterval(retry, retryEveryMs);
     stops.push(async () => clearInterval(timer));
+    print(`site      http://localhost:${sitePort}`);
 
-    const site = await createStaticServer(distDir);
-    await new Promise((resolve) => site.listen(port.site, resolve));
-    stops.push(() => closeServer(site));
-    print(`site      http://localhost:${site.address().port}`);
-
-    return { apiUrl, siteUrl: `http://localhost:${site.address().port}`, databaseUrl: database.url, stop };
+    return { apiUrl, siteUrl: siteOrigins[0], databaseUrl: database.url, ports: { site: sitePort, inbox: inbox?.port }, stop };
   } catch (error) {
     await stop();
     throw error;

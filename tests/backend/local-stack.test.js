@@ -6,7 +6,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../scripts/local/free-port.js";
 import { startLocalStack } from "../../scripts/local/stack.js";
 import { DIST, requireBuild } from "../support/site.js";
 import { VALID } from "./function-suite.js";
@@ -18,8 +17,15 @@ let ports;
 beforeAll(async () => {
   requireBuild();
   dataDir = mkdtempSync(join(tmpdir(), "local-stack-"));
-  ports = { site: await freePort(), api: await freePort(), db: await freePort(), inbox: await freePort(), smtp: await freePort() };
-  stack = await startLocalStack({ distDir: DIST, dataDir, ports, retryEveryMs: 60_000, print: () => {}, onFunctionOutput: () => {} });
+  stack = await startLocalStack({
+    distDir: DIST,
+    dataDir,
+    ports: { site: 0, api: 0, db: 0, inbox: 0, smtp: 0 },
+    retryEveryMs: 60_000,
+    print: () => {},
+    onFunctionOutput: () => {},
+  });
+  ports = stack.ports;
 });
 afterAll(async () => {
   await stack?.stop();

@@ -1,6 +1,5 @@
 // `npm run serve` (and the site part of `npm start`): honours PORT and answers like the production host.
 import { spawn } from "node:child_process";
-import { freePort } from "../../scripts/local/free-port.js";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_PAGES, requireBuild } from "../support/site.js";
@@ -10,13 +9,13 @@ let base;
 
 beforeAll(async () => {
   requireBuild();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, [fileURLToPath(new URL("../../scripts/serve.js", import.meta.url))], {
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, PORT: "0" },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  await new Promise((resolve) => child.stdout.once("data", resolve));
+  // serve.js prints the address it bound; PORT=0 lets the system choose, so no port is reserved and lost.
+  const line = await new Promise((resolve) => child.stdout.once("data", (chunk) => resolve(chunk.toString())));
+  base = `http://127.0.0.1:${/:(\d+)/.exec(line)[1]}`;
 });
 afterAll(() => child?.kill());
 

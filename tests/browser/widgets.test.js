@@ -6,7 +6,6 @@ import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../scripts/chromium.js";
 import { closeServer } from "../../scripts/local/close-server.js";
-import { freePort } from "../../scripts/local/free-port.js";
 import { axeViolations, visit } from "../support/browser.js";
 import { startLocalSite } from "../support/local-site.js";
 import { business } from "../support/site.js";
@@ -34,17 +33,17 @@ const partnerPage = (embedUrl, apiUrl, { twice = false } = {}) => `<!doctype htm
 </body></html>`;
 
 beforeAll(async () => {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  site = await startLocalSite({ partners: [{ id: "byportalen", name: "Byportalen", origin }] });
-  browser = await launchChromium();
+  // The partner's server binds first (port 0), because its origin is registered before the functions start.
   const server = createServer((request, response) => {
     if (request.url === "/hostile.css") return response.writeHead(200, { "Content-Type": "text/css" }).end(HOSTILE_CSS);
     const twice = request.url.includes("twice");
     response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(partnerPage(`${site.base}/widgets/quote-form.embed.js`, site.apiUrl, { twice }));
   });
-  await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
   partner = { origin, stop: () => closeServer(server) };
+  site = await startLocalSite({ partners: [{ id: "byportalen", name: "Byportalen", origin }] });
+  browser = await launchChromium();
 }, 240_000);
 afterAll(async () => {
   await browser?.close();

@@ -2,7 +2,7 @@
 // PostgreSQL 15 cluster from Debian's binaries in a throwaway folder (what Supabase runs). Both get the
 // Supabase roles and the migrations, and both can be taken down and brought back (the 503 test).
 import { execFileSync } from "node:child_process";
-import { chmodSync, chownSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
@@ -14,7 +14,7 @@ import { PG_BIN } from "./pg-bin.js";
 
 /** PGlite in memory behind its socket server on a free port. */
 export async function startPglite() {
-  const database = await startDatabase({ port: await freePort() });
+  const database = await startDatabase({ port: 0 });
   // One connection: PGlite's socket server stalls under concurrent transactions (see store.ts).
   return { name: "PGlite", url: database.url, poolMax: 1, pause: database.pause, resume: database.resume, stop: database.stop };
 }
@@ -22,7 +22,6 @@ export async function startPglite() {
 /** A fresh PostgreSQL 15 cluster on a free loopback port (run as Debian's postgres user when we are root). */
 export async function startPostgres15() {
   const dir = mkdtempSync(join(tmpdir(), "pg15-"));
-  const port = await freePort();
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
     const uid = Number(execFileSync("id", ["-u", "postgres"]).toString());
@@ -34,9 +33,22 @@ export async function startPostgres15() {
     execFileSync(asRoot ? "runuser" : `${PG_BIN}/${binary}`, asRoot ? ["-u", "postgres", "--", `${PG_BIN}/${binary}`, ...args] : args, { stdio: "pipe" });
   const data = join(dir, "data");
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--no-locale"]);
-  const start = () =>
-    run("pg_ctl", ["-D", data, "-l", join(dir, "log"), "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`, "start"]);
-  start();
+  const log = join(dir, "log");
+  const start = (port) =>
+    run("pg_ctl", ["-D", data, "-l", log, "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`, "start"]);
+  // PostgreSQL cannot bind port 0 and report it, so a probed free port can be taken by another test
+  // worker before the server binds it: try another one when that happens.
+  let port;
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    try {
+      start(port);
+      break;
+    } catch (error) {
+      const addressInUse = /Address already in use|could not bind/i.test(readFileSync(log, "utf8"));
+      if (!addressInUse || attempt === 5) throw error;
+    }
+  }
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   await migrate({ exec: (script) => sql.unsafe(script), query: (text, params) => sql.unsafe(text, params) });
@@ -46,7 +58,7 @@ export async function startPostgres15() {
     url,
     poolMax: 4,
     pause: async () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),
-    resume: async () => start(),
+    resume: async () => start(port),
     async stop() {
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);

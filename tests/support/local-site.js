@@ -7,7 +7,6 @@ import { join } from "node:path";
 import PostalMime from "postal-mime";
 import postgres from "postgres";
 import { buildAgainst } from "../../scripts/local/build.js";
-import { freePort } from "../../scripts/local/free-port.js";
 import { startLocalStack } from "../../scripts/local/stack.js";
 import { DIST } from "./site.js";
 
@@ -17,29 +16,29 @@ import { DIST } from "./site.js";
  */
 export async function startLocalSite({ partners = [] } = {}) {
   const dir = await mkdtemp(join(tmpdir(), "elektriker-local-site-"));
-  const [site, api, db, smtp, inbox] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const siteDir = join(dir, "dist");
   // The photos are the same for every build (content-hashed); the build keeps img/ instead of redoing them.
   await cp(join(DIST, "img"), join(siteDir, "img"), { recursive: true });
-  buildAgainst(`http://127.0.0.1:${api}`, { siteDir, widgetsDir: join(dir, "widgets") });
   const functionOutput = [];
+  // Every server binds port 0 and reports the port it got: no port is reserved and bound later.
   const stack = await startLocalStack({
     distDir: siteDir,
+    build: (apiUrl) => buildAgainst(apiUrl, { siteDir, widgetsDir: join(dir, "widgets") }),
     dataDir: join(dir, "local"),
-    ports: { site, api, db, smtp, inbox },
+    ports: { site: 0, api: 0, db: 0, smtp: 0, inbox: 0 },
     print: () => {},
     seed: async (query) => {
       for (const { id, name, origin } of partners) await query("insert into public.partners (id, name, origin) values ($1, $2, $3)", [id, name, origin]);
     },
     // Several requests from one test browser within seconds: the spam rules are tested elsewhere.
     // The browser visits 127.0.0.1, so the no-JavaScript form's redirect must come back there (form-action 'self').
-    functionEnv: { RATE_LIMIT_PER_CLIENT: "1000", RATE_LIMIT_PER_EMAIL: "1000", MIN_FILL_MS: "200", SITE_URL: `http://127.0.0.1:${site}` },
+    functionEnv: ({ sitePort }) => ({ RATE_LIMIT_PER_CLIENT: "1000", RATE_LIMIT_PER_EMAIL: "1000", MIN_FILL_MS: "200", SITE_URL: `http://127.0.0.1:${sitePort}` }),
     onFunctionOutput: (name, text) => functionOutput.push(text),
   });
   const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
   const mailDir = join(dir, "local", "mail");
   return {
-    base: `http://127.0.0.1:${site}`,
+    base: `http://127.0.0.1:${stack.ports.site}`,
     apiUrl: stack.apiUrl,
     sql,
     functionOutput,

@@ -2,14 +2,13 @@
 // and brought back on the same port (the "mail server is down" test).
 import PostalMime from "postal-mime";
 import { startSmtp } from "../../scripts/local/mail-server.js";
-import { freePort } from "../../scripts/local/free-port.js";
 
 /** Starts the mailbox; `messages` holds every received e-mail as { raw, parsed }. */
 export async function startMailbox() {
-  const port = await freePort();
   const messages = [];
   const onMessage = (raw) => messages.push(PostalMime.parse(raw).then((parsed) => ({ raw: raw.toString("utf8"), parsed })));
-  let server = await startSmtp({ smtpPort: port, onMessage });
+  let server = await startSmtp({ smtpPort: 0, onMessage });
+  const port = server.port;
   return {
     port,
     url: `smtp://127.0.0.1:${port}`,
@@ -20,8 +19,17 @@ export async function startMailbox() {
       await server.stop();
       server = null;
     },
+    /** Listens on the same port again (the function's SMTP_URL names it), retrying while it is still held. */
     async up() {
-      server = await startSmtp({ smtpPort: port, onMessage });
+      for (let attempt = 1; ; attempt++) {
+        try {
+          server = await startSmtp({ smtpPort: port, onMessage });
+          return;
+        } catch (error) {
+          if (error?.code !== "EADDRINUSE" || attempt === 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
     },
     stop: () => server?.stop(),
   };

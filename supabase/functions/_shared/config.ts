@@ -7,6 +7,9 @@ const positiveInt = z.pipe(z.string(), z.transform((value: string) => Number(val
   z.refine((value: number) => Number.isInteger(value) && value > 0, "must be a positive integer"),
 );
 const optionalInt = (fallback: string) => z.prefault(positiveInt, fallback);
+const port = z.pipe(z.string(), z.transform((value: string) => Number(value))).check(
+  z.refine((value: number) => Number.isInteger(value) && value >= 0 && value < 65536, "must be a port number (0 picks a free one)"),
+);
 
 const environmentSchema = z.object({
   // Supabase provides this one to every function.
@@ -32,8 +35,9 @@ const environmentSchema = z.object({
   MIN_FILL_MS: optionalInt("3000"),
   // Database connections per function instance (the local PGlite stack uses 1, see store.ts).
   DB_POOL_MAX: optionalInt("4"),
-  // Only for local runs: the port Deno.serve listens on (Supabase's runtime chooses its own).
-  PORT: z.optional(positiveInt),
+  // Only for local runs: the port Deno.serve listens on (Supabase's runtime chooses its own); 0 lets the
+  // system pick a free one, which the runner reads back from the "listening" log line.
+  PORT: z.optional(port),
 });
 
 export type Config = {

@@ -1,12 +1,17 @@
 // What differs between Supabase's Edge Runtime and a plain local Deno, in one place.
 import type { Config } from "./config.ts";
+import { log } from "./log.ts";
 
 declare const EdgeRuntime: { waitUntil: (work: Promise<unknown>) => void } | undefined;
 
 /** Supabase's background-task hook when running there; undefined locally, so work is awaited. */
 export const waitUntil = typeof EdgeRuntime !== "undefined" ? (work: Promise<unknown>) => EdgeRuntime!.waitUntil(work) : undefined;
 
-/** Deno.serve options: the local runner picks a loopback port; on Supabase the runtime decides. */
+/**
+ * Deno.serve options: locally a loopback port (0: any free one, logged as `{"event":"listening","port"}`
+ * for the runner to read back); on Supabase the runtime decides.
+ */
 export function serveOptions(config: Config): Deno.ServeTcpOptions {
-  return config.port ? { port: config.port, hostname: "127.0.0.1", onListen: () => {} } : {};
+  if (config.port === undefined) return {};
+  return { port: config.port, hostname: "127.0.0.1", onListen: ({ port }) => log({ event: "listening", port }) };
 }
