@@ -1,5 +1,5 @@
 // The shape of every data file in site/_data/, checked when the build loads it
-// (STYLE.md: a wrong area or a missing phone number breaks the build with a readable message).
+// so that a wrong area or a missing phone number breaks the build with a readable message, not a page.
 // Derived values (area slugs and neighbours) are computed here, once, so templates never repeat them.
 import { z } from "zod";
 import { slugify } from "./slug.js";
@@ -13,7 +13,7 @@ const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
 const faqItem = z.strictObject({ question: text, answer: text });
 
-/** How many neighbouring areas an area page links to (SPEC.md section 2: "several"). */
+/** How many neighbouring areas an area page links to (docs/product.md#pages: "several"). */
 export const NEIGHBOUR_COUNT = 4;
 
 const business = z.strictObject({
@@ -31,7 +31,7 @@ const business = z.strictObject({
     country: z.literal("DK"),
   }),
   geo: z.strictObject({ latitude, longitude }),
-  // SPEC.md sections 1 and 9 give two readings of the hours; both are kept, each where the spec uses it.
+  // docs/product.md#who-it-is-for, #business-constants-and-timings give two readings of the hours; both are kept, each where it applies.
   hours: z.strictObject({
     workdays: z.strictObject({ label: text, opens: time, closes: time }),
     phone: z.strictObject({ days: z.array(weekday).min(1), label: text, opens: time, closes: time }),

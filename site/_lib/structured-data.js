@@ -1,8 +1,8 @@
-// JSON-LD for every page, built as plain objects (SPEC.md sections 2 and 3) and printed by the
+// JSON-LD for every page, built as plain objects (docs/product.md#pages, #data) and printed by the
 // `jsonLd` filter, which escapes "<" so no value can close the <script> element.
 const CONTEXT = "https://schema.org";
 
-/** The Electrician record of SPEC.md section 3, with the reviews attached when given. */
+/** The Electrician record of docs/product.md#data, with the reviews attached when given. */
 export function electrician(business, reviews = []) {
   const site = business.site.url;
   const geo = { "@type": "GeoCoordinates", latitude: business.geo.latitude, longitude: business.geo.longitude };

@@ -1,11 +1,11 @@
--- Quote requests: every request is stored before any e-mail is attempted (DESIGN.md, "Store first,
--- then notify"). The public anon key can neither read nor write these tables: row-level security is on
+-- Quote requests: every request is stored before any e-mail is attempted (README, "The quote
+-- backend": store first, then notify). The public anon key can neither read nor write these tables: row-level security is on
 -- with no policy for anon or authenticated, and their table privileges are revoked as well.
 
 create table public.quote_requests (
   id uuid primary key default gen_random_uuid(),
   received_at timestamptz not null default now(),
-  -- The five fields of the quote form (SPEC.md section 3), validated by the function.
+  -- The five fields of the quote form (docs/product.md#data), validated by the function.
   name text not null check (char_length(name) between 2 and 100),
   phone text not null check (char_length(phone) between 8 and 20),
   email text not null check (char_length(email) between 3 and 254),

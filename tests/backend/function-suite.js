@@ -106,7 +106,7 @@ export function defineFunctionSuite(label, startDatabase) {
       expect(await mailbox.all()).toHaveLength(1);
     });
 
-    // SPEC.md section 5, rule by rule: the exact Danish message, and nothing stored.
+    // docs/product.md#quote-form-rules, rule by rule: the exact Danish message, and nothing stored.
     const RULES = [
       ["name", "J", "Navn skal være mindst 2 tegn"],
       ["name", "J".repeat(101), "Navn må højst være 100 tegn"],

@@ -142,7 +142,7 @@ describe("the quote form on the firm's pages, against the local stack", () => {
     expect(attempts).toBe(4);
     for (const [name, value] of Object.entries(values)) expect(await page.locator(`#kontakt-form-${name}`).inputValue()).toBe(value);
     expect(await axeViolations(page)).toEqual([]);
-    // SPEC.md section 8: the failure is logged to the console (and nothing else is).
+    // docs/product.md#messages-on-send: the failure is logged to the console (and nothing else is).
     expect(problems.console.filter((text) => !text.includes("Quote request failed") && !text.includes("ERR_CONNECTION_REFUSED"))).toEqual([]);
     expect(await rowsFor("fejl@example.dk")).toHaveLength(0);
     await context.close();

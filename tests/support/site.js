@@ -17,7 +17,7 @@ export function requireBuild() {
   }
 }
 
-/** Every route of SPEC.md section 2, at its exact path, the privacy page and the partner page. */
+/** Every route of docs/product.md#pages, at its exact path, the privacy page and the partner page. */
 export const STATIC_ROUTES = [
   "/",
   "/ydelser",

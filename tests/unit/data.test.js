@@ -43,7 +43,7 @@ describe("data files", () => {
 
   it("every area is in region Sjælland with its spec postal code and distance", () => {
     const byName = Object.fromEntries(loadData("areas").map((area) => [area.name, area]));
-    // SPEC.md section 3, area data.
+    // docs/product.md#data, area data.
     const spec = {
       "Store Heddinge": ["4660", 12], "Rødvig": ["4673", 20], "Hårlev": ["4652", 8], "Strøby": ["4671", 15],
       "Klippinge": ["4672", 18], "Køge": ["4600", 10], "Herfølge": ["4681", 5], "Ølby": ["4640", 14],

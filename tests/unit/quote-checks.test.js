@@ -29,7 +29,7 @@ describe("the browser's check and the function's schema", () => {
     );
   });
 
-  it("report the spec's messages for the spec's limits (SPEC.md section 5)", () => {
+  it("report the spec's messages for the spec's limits (docs/product.md#quote-form-rules)", () => {
     const result = checkQuoteRequest({ name: "J", phone: "1234567", email: "jens@", location: "K", message: "For kort" });
     expect(result.ok).toBe(false);
     expect(result.errors).toEqual({

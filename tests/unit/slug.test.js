@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { slugify } from "../../site/_lib/slug.js";
 import { loadData } from "../../site/_lib/load-data.js";
 
-describe("slugify (SPEC.md section 2 slug rule)", () => {
+describe("slugify (docs/product.md#pages slug rule)", () => {
   it("lowercases, turns spaces into hyphens and ø/å/æ into o/a/a", () => {
     expect(slugify("Store Heddinge")).toBe("store-heddinge");
     expect(slugify("Hårlev")).toBe("harlev");

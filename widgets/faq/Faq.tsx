@@ -1,4 +1,4 @@
-// The FAQ accordion (SPEC.md sections 2 and 4): one item open at a time, an open item can be closed.
+// The FAQ accordion (docs/product.md#pages, #widget-states): one item open at a time, an open item can be closed.
 // It keeps the <details>/<summary> markup the build renders (which works without JavaScript, with the
 // exclusive `name`), and adds the WAI-ARIA accordion's keyboard: arrows, Home and End move between
 // the questions; Enter and Space toggle (native to <summary>).

@@ -35,7 +35,7 @@ const key = (target: Element, name: string) => act(() => void target.dispatchEve
 describe("NavMenu", () => {
   it("opens 200 ms after the pointer arrives and closes 150 ms after it leaves", async () => {
     await pointer("pointerenter");
-    await advance(199); // SPEC.md section 9: 200 ms hover delay
+    await advance(199); // docs/product.md#business-constants-and-timings: 200 ms hover delay
     expect(isOpen()).toBe(false);
     await advance(1);
     expect(isOpen()).toBe(true);

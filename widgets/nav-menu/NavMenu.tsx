@@ -1,4 +1,4 @@
-// The header's desktop navigation with the 'Ydelser' menu (SPEC.md section 9 timings): opens 200 ms
+// The header's desktop navigation with the 'Ydelser' menu (timings: docs/product.md#business-constants-and-timings): opens 200 ms
 // after the pointer arrives, at once if it closed less than 300 ms ago (skip delay), closes 150 ms
 // after the pointer leaves. A click, Enter, Space or ArrowDown on the toggle opens it; Escape closes
 // it and returns focus to the toggle; the arrow keys move between its links; leaving it closes it.

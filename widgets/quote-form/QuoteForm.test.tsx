@@ -167,7 +167,7 @@ describe("QuoteForm", () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     for (const [wait, calls] of [[1000, 2], [2000, 3], [4000, 4]] as const) {
       await tick(wait - 1);
-      expect(fetch).toHaveBeenCalledTimes(calls - 1); // SPEC.md section 9: 1 s, doubling
+      expect(fetch).toHaveBeenCalledTimes(calls - 1); // docs/product.md#business-constants-and-timings: 1 s, doubling
       await tick(1);
       expect(fetch).toHaveBeenCalledTimes(calls);
     }

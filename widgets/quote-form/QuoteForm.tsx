@@ -1,4 +1,4 @@
-// The quote form (SPEC.md sections 4, 5 and 8): the five fields with the shared schema's rules and
+// The quote form (docs/product.md#widget-states, #quote-form-rules, #messages-on-send): the five fields with the shared schema's rules and
 // Danish messages, the sending states, and the notices. Rendered to HTML at build time (a plain form
 // that posts to the function without JavaScript) and hydrated in the browser; the partner embed
 // renders the same component in a shadow root.
@@ -39,7 +39,7 @@ const INPUT: Record<Exclude<QuoteField, "message">, [type: string, autoComplete:
   email: ["email", "email"],
   location: ["text", "address-level2"],
 };
-/** How long the quote form's notices stay (SPEC.md section 9: 5000 ms in the form's notice store). */
+/** How long the quote form's notices stay (docs/product.md#business-constants-and-timings: 5000 ms in the form's notice store). */
 export const QUOTE_NOTICE_MS = 5_000;
 
 const storageKey = (props: QuoteFormProps) => `elektriker-quote:${props.page}:${props.id}`;
@@ -129,7 +129,7 @@ export function QuoteForm(props: QuoteFormProps) {
     }
     if (result.fieldErrors) return showErrors(result.fieldErrors);
     console.error("Quote request failed", result.status ?? "network", result.requestId ?? "");
-    // SPEC.md section 8; a refused repeat (429) gets the server's own message, which says why.
+    // docs/product.md#messages-on-send; a refused repeat (429) gets the server's own message, which says why.
     const description = result.status === 429 && result.message ? result.message : `Der opstod en fejl. Prøv igen eller ring til os på ${facts.phone.display}`;
     setAnnouncement("");
     notify({ title: "Fejl", description, variant: "destructive", durationMs: QUOTE_NOTICE_MS });

@@ -1,4 +1,4 @@
-// The one notices region (SPEC.md section 9): at most 3 visible, 356 px wide with 14 px between them,
+// The one notices region (docs/product.md#business-constants-and-timings): at most 3 visible, 356 px wide with 14 px between them,
 // dismissed after their time, by the close button, or by a swipe past 20 px; removal animates for
 // 200 ms unless the visitor prefers reduced motion; Alt+T moves focus to the region. Polite live region.
 import { useEffect, useRef, useState } from "react";

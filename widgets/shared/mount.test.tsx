@@ -1,5 +1,5 @@
 // Mounting a widget: hydration keeps the server's HTML, and a component that throws never leaves a
-// blank box (SPEC.md section 8's router error screen, replaced by the fallback HTML).
+// blank box: the fallback HTML (the server render, or the phone and e-mail in the embed) comes back.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dispatchFrom, mountWidget } from "./mount.tsx";
 

@@ -1,4 +1,4 @@
-// One notices store for every widget on a page (SPEC.md sections 8 and 9): at most 3 visible, shown
+// One notices store for every widget on a page (docs/product.md#messages-on-send, #business-constants-and-timings): at most 3 visible, shown
 // for 4000 ms unless a widget asks otherwise, a destructive variant. The region renders it.
 export type Notice = { id: number; title: string; description?: string; variant: "default" | "destructive"; durationMs: number };
 type Listener = (notices: Notice[]) => void;

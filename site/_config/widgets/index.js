@@ -3,7 +3,7 @@
 import { widgetRenderer } from "../../_lib/widgets.js";
 import { cleanUrl } from "../filters/clean-url.js";
 
-/** `{% quoteForm { id, heading, intro, location } %}`: the quote form island (SPEC.md sections 4 and 5). */
+/** `{% quoteForm { id, heading, intro, location } %}`: the quote form island (docs/product.md#widget-states, #quote-form-rules). */
 export function quoteForm(params) {
   return widgetRenderer().renderQuoteForm({ ...params, page: cleanUrl(this.page.url) });
 }

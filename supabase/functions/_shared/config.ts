@@ -1,5 +1,5 @@
-// The function's settings, read from the environment once at start-up and validated (STYLE.md: never
-// Boolean(env) on a string, never a bare "!"). Secrets are set with `supabase secrets set`.
+// The function's settings, read from the environment once at start-up and validated: never
+// Boolean(env) on a string (the string "false" is truthy), never a bare "!". Secrets are set with `supabase secrets set`.
 import * as z from "zod/mini";
 
 const url = z.url();

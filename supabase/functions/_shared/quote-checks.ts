@@ -1,4 +1,4 @@
-// The quote request's rules (SPEC.md section 5) as one ordered list of checks per field, with their
+// The quote request's rules (docs/product.md#quote-form-rules) as one ordered list of checks per field, with their
 // Danish messages from quote-rules.json. The function's zod schema (quote-request.ts) runs these
 // checks; the browser (quote form, partner embed) runs the same list with checkQuoteRequest below,
 // which costs well under 1 kB where zod/mini's runtime costs 4-6 kB gzip of the embed's 16 kB budget.

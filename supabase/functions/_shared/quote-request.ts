@@ -1,4 +1,4 @@
-// The quote request as the function parses it: zod/mini over the five fields of SPEC.md section 3,
+// The quote request as the function parses it: zod/mini over the five fields of docs/product.md#data,
 // running the shared checks of quote-checks.ts (the rules and Danish messages of section 5), so the
 // browser and the function can never disagree about what is valid.
 import * as z from "zod/mini";
@@ -10,7 +10,7 @@ export type { FieldErrors, QuoteField };
 // No generated code (new Function): the same parser everywhere, and nothing a strict CSP would refuse.
 z.config({ jitless: true });
 
-/** A required string: trimmed, missing counts as empty (SPEC.md section 5: defaults are empty strings). */
+/** A required string: trimmed, missing counts as empty (docs/product.md#quote-form-rules: defaults are empty strings). */
 const field = (name: QuoteField) =>
   z.prefault(z.string({ error: QUOTE_RULES[name].minMessage }).check(z.trim(), ...QUOTE_CHECKS[name].map(([test, message]) => z.refine<string>(test, message))), "");
 
