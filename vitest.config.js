@@ -11,7 +11,9 @@ export default defineConfig({
     maxWorkers: 2,
     reporters: ["default", "./tests/support/summary-reporter.js"],
     projects: [
-      { extends: true, test: { name: "site-and-backend", include: ["tests/**/*.test.js"] } },
+      // `npm run test:fast`: pure functions and in-process handler tests, no build, browser or subprocess.
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.js"] } },
+      { extends: true, test: { name: "site-and-backend", include: ["tests/**/*.test.js"], exclude: ["tests/unit/**"] } },
       {
         extends: true,
         // Widget components import "react"; the tests run the aliased Preact that ships.

@@ -13,7 +13,7 @@ import { measurePageBytes } from "./bench/page-bytes.js";
 import { ratios, toMarkdown } from "./bench/report.js";
 import { medianAndWorst } from "./bench/stats.js";
 import { launchChromium } from "./chromium.js";
-import { closeServer } from "./local/close-server.js";
+import { closeServer, listen } from "./local/servers.js";
 import { createStaticServer } from "./static-server.js";
 import { ALL_ROUTES, LIGHTHOUSE_ROUTES } from "./bench/routes.js";
 
@@ -29,8 +29,7 @@ log("building (widgets and site, several times, then with 160 and 1 600 areas)")
 const builds = await measureBuilds();
 
 const server = await createStaticServer(`${ROOT}dist/`);
-await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-const ours = `http://127.0.0.1:${server.address().port}`;
+const ours = `http://127.0.0.1:${await listen(server, 0, "127.0.0.1")}`;
 const browser = await launchChromium();
 
 log(`page bytes and requests for ${ALL_ROUTES.length} pages`);
@@ -45,6 +44,7 @@ const lighthouseRunner = await startLighthouse();
 const lighthouse = [];
 for (const path of LIGHTHOUSE_ROUTES) {
   for (const preset of ["mobile", "desktop"]) {
+    /** @type {{ ours: object[], theirs: (object | null)[] }} */
     const runs = { ours: [], theirs: [] };
     for (let run = 0; run < RUNS; run++) {
       runs.ours.push(await lighthouseRunner.run(ours + path, preset));

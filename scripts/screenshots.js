@@ -2,6 +2,7 @@
 // (1280 px) width, into screenshots/ (git-ignored), for a person to look at.
 import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { listen } from "./local/servers.js";
 import { createStaticServer } from "./static-server.js";
 import { launchChromium, scrollThrough } from "./chromium.js";
 
@@ -10,8 +11,7 @@ const outDir = fileURLToPath(new URL("../screenshots/", import.meta.url));
 await mkdir(outDir, { recursive: true });
 
 const server = await createStaticServer(fileURLToPath(new URL("../dist/", import.meta.url)));
-await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-const base = `http://127.0.0.1:${server.address().port}`;
+const base = `http://127.0.0.1:${await listen(server, 0, "127.0.0.1")}`;
 const browser = await launchChromium();
 for (const width of [390, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });

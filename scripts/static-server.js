@@ -20,8 +20,13 @@ const TYPES = {
   ".txt": "text/plain; charset=utf-8",
 };
 
-/** Parses a `_headers` file into rules of `{ pattern, headers }` (Netlify/Cloudflare Pages format). */
+/**
+ * Parses a `_headers` file into rules of `{ pattern, headers }` (Netlify/Cloudflare Pages format).
+ * @param {string} text
+ * @returns {{ pattern: string, headers: Record<string, string> }[]}
+ */
 export function parseHeadersFile(text) {
+  /** @type {{ pattern: string, headers: Record<string, string> }[]} */
   const rules = [];
   for (const line of text.split("\n")) {
     if (!line.trim() || line.trimStart().startsWith("#")) continue;
@@ -29,7 +34,7 @@ export function parseHeadersFile(text) {
       rules.push({ pattern: line.trim(), headers: {} });
     } else if (rules.length > 0) {
       const colon = line.indexOf(":");
-      rules.at(-1).headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+      rules[rules.length - 1].headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
     }
   }
   return rules;
@@ -65,7 +70,7 @@ export async function resolveFile(root, urlPath) {
 export async function createStaticServer(root) {
   const headerRules = parseHeadersFile(await readFile(join(root, "_headers"), "utf8"));
   return createServer(async (request, response) => {
-    const url = new URL(request.url, "http://localhost");
+    const url = new URL(request.url ?? "/", "http://localhost");
     for (const rule of headerRules) {
       if (matches(rule.pattern, url.pathname)) for (const [name, value] of Object.entries(rule.headers)) response.setHeader(name, value);
     }

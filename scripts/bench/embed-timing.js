@@ -1,7 +1,7 @@
 // The partner embed on a partner-like page: its bytes, and the time from the script's request to an
 // interactive form (the element's `ready`), on a cold cache with the CPU slowed 4x like a cheap phone.
 import { createServer } from "node:http";
-import { closeServer } from "../local/close-server.js";
+import { closeServer, listen } from "../local/servers.js";
 import { byteSizes, median } from "./stats.js";
 
 /** Measures the embed served by the site at `siteBase`. */
@@ -10,8 +10,7 @@ export async function measureEmbed(browser, siteBase, { runs = 5 } = {}) {
   const html = `<!doctype html><html lang="da"><head><meta charset="utf-8"><title>Partner</title></head><body>
 <elektriker-tilbud partner="bench"></elektriker-tilbud><script type="module" src="${scriptUrl}"></script></body></html>`;
   const server = createServer((request, response) => response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(html));
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const pageUrl = `http://127.0.0.1:${server.address().port}/`;
+  const pageUrl = `http://127.0.0.1:${await listen(server, 0, "127.0.0.1")}/`;
   const times = [];
   for (let run = 0; run < runs; run++) {
     const context = await browser.newContext();
@@ -28,7 +27,7 @@ export async function measureEmbed(browser, siteBase, { runs = 5 } = {}) {
     });
     await page.goto(pageUrl);
     await page.waitForFunction(() => window.__readyAt !== undefined);
-    times.push(await page.evaluate((url) => window.__readyAt - performance.getEntriesByName(url)[0].startTime, scriptUrl));
+    times.push(await page.evaluate((url) => (window.__readyAt ?? NaN) - performance.getEntriesByName(url)[0].startTime, scriptUrl));
     await context.close();
   }
   await closeServer(server);

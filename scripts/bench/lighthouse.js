@@ -20,9 +20,10 @@ export async function startLighthouse() {
   return {
     async run(url, preset) {
       const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] }, preset === "desktop" ? desktopConfig : undefined);
+      if (!result) throw new Error(`Lighthouse on ${url} returned nothing`);
       const { lhr } = result;
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
-      const figures = { score: Math.round(lhr.categories.performance.score * 100) };
+      const figures = { score: Math.round((lhr.categories.performance.score ?? 0) * 100) };
       for (const [name, id] of Object.entries(AUDITS)) figures[name] = lhr.audits[id].numericValue;
       return figures;
     },

@@ -24,7 +24,7 @@ export async function measurePageBytes(browser, url) {
     [
       ...document.querySelectorAll('head link[rel="stylesheet"]:not([media="print"]):not([disabled])'),
       ...document.querySelectorAll('head script[src]:not([async]):not([defer]):not([type="module"])'),
-    ].map((element) => element.href || element.src),
+    ].map((element) => /** @type {HTMLLinkElement} */ (element).href || /** @type {HTMLScriptElement} */ (element).src),
   );
   await context.close();
   const total = Object.values(bytes).reduce(addSizes, NO_BYTES);

@@ -17,8 +17,13 @@ export function runBuildStep(step, env = {}, { quiet = true } = {}) {
   if (run.status !== 0) throw new Error(`Build step failed: ${step}\n${run.stdout ?? ""}${run.stderr ?? ""}`);
 }
 
-/** Runs the widget build, then the site build. */
+/**
+ * Runs the widget build, then the site build.
+ * @param {string} backendUrl
+ * @param {{ siteDir?: string, widgetsDir?: string, quiet?: boolean }} [options]
+ */
 export function buildAgainst(backendUrl, { siteDir, widgetsDir, quiet = true } = {}) {
+  /** @type {Record<string, string>} */
   const env = { SITE_BACKEND_URL: backendUrl };
   if (siteDir) env.SITE_OUTPUT_DIR = siteDir;
   if (widgetsDir) env.WIDGETS_OUTPUT_DIR = widgetsDir;

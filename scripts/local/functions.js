@@ -4,11 +4,13 @@ import { spawn } from "node:child_process";
 import { createServer, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { closeServer } from "./close-server.js";
+import { closeServer, listen } from "./servers.js";
 
 const FUNCTIONS_DIR = fileURLToPath(new URL("../../supabase/functions/", import.meta.url));
 // The real Deno binary of the `deno` npm package, run directly (its bin.cjs wrapper would outlive a kill).
 const DENO = createRequire(import.meta.url)("deno/install_api.cjs").runInstall();
+
+/** @typedef {{ name: string, port: number, stop: () => Promise<void> }} LocalFunction */
 
 /** Resolves with the port from the function's `{"event":"listening","port"}` log line. */
 function listeningPort(child, timeoutMs = 30_000) {
@@ -33,7 +35,13 @@ function listeningPort(child, timeoutMs = 30_000) {
   });
 }
 
-/** Runs one function (supabase/functions/<name>/index.ts) under Deno on a free port it picks itself. */
+/**
+ * Runs one function (supabase/functions/<name>/index.ts) under Deno on a free port it picks itself.
+ * @param {string} name
+ * @param {Record<string, string>} env
+ * @param {{ onOutput?: (name: string, text: string) => void }} [options]
+ * @returns {Promise<LocalFunction>}
+ */
 export async function runFunction(name, env, { onOutput } = {}) {
   const child = spawn(
     DENO,
@@ -42,6 +50,7 @@ export async function runFunction(name, env, { onOutput } = {}) {
   );
   child.stdout.on("data", (chunk) => onOutput?.(name, chunk.toString()));
   child.stderr.on("data", (chunk) => onOutput?.(name, chunk.toString()));
+  /** @returns {Promise<void>} */
   const stop = () =>
     new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -64,12 +73,14 @@ export async function runFunction(name, env, { onOutput } = {}) {
  * Proxies /functions/v1/<name>/… on `port` to the running functions, like Supabase's API gateway.
  * It can listen before the functions run (the site is built against its address first); `attach(fns)`
  * adds them, and until then every function answers 503.
+ * @param {LocalFunction[]} [functions]
+ * @param {number} [port]
  */
 export async function startGateway(functions = [], port = 54321) {
   const byName = new Map(functions.map((fn) => [fn.name, fn]));
   let attached = functions.length > 0;
   const server = createServer((request, response) => {
-    const match = /^\/functions\/v1\/([a-z0-9-]+)(\/.*)?$/.exec(new URL(request.url, "http://localhost").pathname);
+    const match = /^\/functions\/v1\/([a-z0-9-]+)(\/.*)?$/.exec(new URL(request.url ?? "/", "http://localhost").pathname);
     const target = match && byName.get(match[1]);
     if (!attached) {
       response.writeHead(503, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "Functions are starting" }));
@@ -81,7 +92,7 @@ export async function startGateway(functions = [], port = 54321) {
     }
     const headers = { ...request.headers, "x-forwarded-for": request.socket.remoteAddress ?? "" };
     const upstream = httpRequest(
-      { host: "127.0.0.1", port: target.port, method: request.method, path: request.url.replace("/functions/v1", ""), headers },
+      { host: "127.0.0.1", port: target.port, method: request.method, path: (request.url ?? "/").replace("/functions/v1", ""), headers },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
@@ -90,9 +101,10 @@ export async function startGateway(functions = [], port = 54321) {
     upstream.on("error", () => response.headersSent || response.writeHead(502).end());
     request.pipe(upstream);
   });
-  await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const boundPort = await listen(server, port, "127.0.0.1");
   return {
-    port: server.address().port,
+    port: boundPort,
+    /** @param {LocalFunction[]} more */
     attach(more) {
       for (const fn of more) byName.set(fn.name, fn);
       attached = true;

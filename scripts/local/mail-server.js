@@ -5,11 +5,14 @@ import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import PostalMime from "postal-mime";
-import { closeServer } from "./close-server.js";
+import { closeServer, listen } from "./servers.js";
 
 const escapeHtml = (value = "") => String(value).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
-/** Starts an SMTP server on `smtpPort` writing .eml files into `dir`; `onMessage(raw)` sees each one. */
+/**
+ * Starts an SMTP server on `smtpPort` writing .eml files into `dir`; `onMessage(raw)` sees each one.
+ * @param {{ dir?: string, smtpPort?: number, onMessage?: (raw: Buffer) => void }} [options] smtpPort 0: a free one
+ */
 export async function startSmtp({ dir, smtpPort = 54325, onMessage } = {}) {
   if (dir) await mkdir(dir, { recursive: true });
   let counter = 0;
@@ -29,25 +32,29 @@ export async function startSmtp({ dir, smtpPort = 54325, onMessage } = {}) {
           onMessage?.(raw);
           callback();
         } catch (error) {
-          callback(error);
+          callback(/** @type {Error} */ (error));
         }
       });
     },
   });
   await new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(smtpPort, "127.0.0.1", resolve);
+    server.listen(smtpPort, "127.0.0.1", () => resolve(undefined));
   });
   return {
-    port: server.server.address().port,
-    stop: () => new Promise((resolve) => server.close(resolve)),
+    port: /** @type {import("node:net").AddressInfo} */ (server.server.address()).port,
+    /** @returns {Promise<void>} */
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
 
-/** Starts the inbox page on `httpPort` for the .eml files in `dir`. */
+/**
+ * Starts the inbox page on `httpPort` for the .eml files in `dir`.
+ * @param {{ dir: string, httpPort?: number }} options
+ */
 export async function startInbox({ dir, httpPort = 54324 }) {
   const server = createServer(async (request, response) => {
-    const url = new URL(request.url, "http://localhost");
+    const url = new URL(request.url ?? "/", "http://localhost");
     const files = (await readdir(dir).catch(() => [])).filter((file) => file.endsWith(".eml")).sort().reverse();
     if (url.pathname.startsWith("/raw/") && files.includes(url.pathname.slice(5))) {
       response.writeHead(200, { "Content-Type": "message/rfc822" }).end(await readFile(join(dir, url.pathname.slice(5))));
@@ -71,6 +78,5 @@ export async function startInbox({ dir, httpPort = 54324 }) {
 <h1>Lokal indbakke (${files.length})</h1><p>E-mails, som send-contact-email har sendt til firmaet, nyeste først.</p>
 <table border="1" cellpadding="6"><tr><th>Dato</th><th>Emne</th><th>Kunde</th></tr>${rows.join("")}</table>`);
   });
-  await new Promise((resolve) => server.listen(httpPort, "127.0.0.1", resolve));
-  return { port: server.address().port, stop: () => closeServer(server) };
+  return { port: await listen(server, httpPort, "127.0.0.1"), stop: () => closeServer(server) };
 }

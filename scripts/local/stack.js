@@ -5,36 +5,52 @@ import { createStaticServer } from "../static-server.js";
 import { startDatabase } from "./database.js";
 import { startInbox, startSmtp } from "./mail-server.js";
 import { runFunction, startGateway } from "./functions.js";
-import { closeServer } from "./close-server.js";
+import { closeServer, listen } from "./servers.js";
 
 export const FUNCTIONS = ["send-contact-email", "retry-quote-emails"];
+
+/**
+ * @typedef {object} StackOptions
+ * @property {string} distDir the built site to serve
+ * @property {(apiUrl: string) => void | Promise<void>} [build] builds the site into distDir against the
+ *   functions' URL, before the site is served
+ * @property {string} [dataDir] where PGlite and the mail catcher keep their files (omitted: in memory, no inbox)
+ * @property {Partial<Record<"site" | "api" | "db" | "inbox" | "smtp", number>>} [ports] 0: a free one
+ * @property {number} [retryEveryMs] how often the scheduled retry of e-mails runs
+ * @property {string} [allowedOrigins] more origins allowed to call the functions (comma-separated)
+ * @property {Record<string, string> | ((site: { sitePort: number }) => Record<string, string>)} [functionEnv]
+ *   extra environment for the functions (tests loosen the spam rules they are not about), or a
+ *   function of the site's port returning it
+ * @property {(query: (text: string, params?: unknown[]) => Promise<unknown>) => Promise<void>} [seed]
+ *   runs SQL against the fresh database before the functions start (tests register partners with it)
+ * @property {(line: string) => void} [print]
+ * @property {(name: string, text: string) => void} [onFunctionOutput]
+ */
 
 /**
  * Starts every service; returns their addresses and one `stop()` that shuts them down in order.
  * Each server binds its port itself (0 picks a free one, read back), in the order the addresses are
  * needed: the gateway first, so `build(apiUrl)` can build the site against it; then the site, whose
  * origin the functions need; then the database, the mail server and the functions behind the gateway.
+ * @param {StackOptions} options
  */
 export async function startLocalStack({
   distDir,
-  /** Builds the site into distDir against the functions' URL, before the site is served (sync or async). */
   build = async () => {},
   dataDir,
   ports = {},
   retryEveryMs = 30_000,
   allowedOrigins = process.env.ALLOWED_ORIGINS ?? "",
-  /**
-   * Extra environment for the functions (tests loosen the spam rules they are not about), or a function
-   * of `{ sitePort }` returning it, for settings that depend on the site's port.
-   */
   functionEnv = {},
-  /** Runs SQL against the fresh database before the functions start (tests register partners with it). */
   seed = async () => {},
   print = console.log,
-  onFunctionOutput = (name, text) => process.stdout.write(text.replace(/^(?=.)/gm, `[${name}] `)),
-} = {}) {
+  onFunctionOutput = (name, text) => {
+    process.stdout.write(text.replace(/^(?=.)/gm, `[${name}] `));
+  },
+}) {
   const port = { site: 8080, api: 54321, db: 54322, inbox: 54324, smtp: 54325, ...ports };
   const business = loadData("business");
+  /** @type {(() => Promise<unknown>)[]} */
   const stops = [];
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch(() => {});
@@ -46,9 +62,8 @@ export async function startLocalStack({
     await build(apiUrl);
 
     const site = await createStaticServer(distDir);
-    await new Promise((resolve) => site.listen(port.site, resolve));
+    const sitePort = await listen(site, port.site);
     stops.push(() => closeServer(site));
-    const sitePort = site.address().port;
 
     const database = await startDatabase({ dataDir: dataDir && `${dataDir}/db`, port: port.db });
     stops.push(database.stop);

@@ -17,7 +17,7 @@ export function parseDataFile(contents, filePath) {
   try {
     raw = YAML.parse(contents);
   } catch (error) {
-    throw new Error(`${shown}: not valid YAML: ${error.message}`);
+    throw new Error(`${shown}: not valid YAML: ${/** @type {Error} */ (error).message}`);
   }
   const result = schema.safeParse(withCopies(name, raw));
   if (result.success) return withEnvironment(name, result.data);

@@ -85,6 +85,7 @@ export function faqPage(items) {
 
 /** Every JSON-LD block of one page: the business always, breadcrumbs off the home page, FAQ where shown. */
 export function pageStructuredData({ business, reviews = [], trail = [], faq = [] }) {
+  /** @type {object[]} */
   const blocks = [electrician(business, reviews)];
   if (trail.length > 1) blocks.push(breadcrumbList(trail, business.site.url));
   if (faq.length > 0) blocks.push(faqPage(faq));

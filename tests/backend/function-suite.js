@@ -234,6 +234,7 @@ export function defineFunctionSuite(label, startDatabase) {
       const [{ id }] = await rows();
       await sql`update quote_requests set notification_status = 'pending', attempts = 0 where id = ${id}`;
       const first = await store.claim(id);
+      if (!first) throw new Error("the row was not claimed");
       expect(first.attempts).toBe(1);
       // The first sender stalls past its claim; the retry job takes the row over.
       await sql`update quote_requests set claimed_until = now() - interval '1 second' where id = ${id}`;

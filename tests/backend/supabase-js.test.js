@@ -24,7 +24,7 @@ const clients = {
   "@supabase/supabase-js": () => createClient(projectUrl, ANON_KEY, {
       auth: { persistSession: false, autoRefreshToken: false },
       // Node 20 has no global WebSocket; the realtime client wants one even when nothing subscribes.
-      realtime: { transport: WebSocket },
+      realtime: { transport: /** @type {any} */ (WebSocket) },
     }).functions,
   "@supabase/functions-js": () => new FunctionsClient(`${projectUrl}/functions/v1`, { headers: { Authorization: `Bearer ${ANON_KEY}`, apikey: ANON_KEY } }),
 };

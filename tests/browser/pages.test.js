@@ -82,7 +82,7 @@ describe("navigation without JavaScript", () => {
     await expect.poll(() => item.isVisible()).toBe(false);
     await page.locator('nav[aria-label="Hovedmenu"] a[href="/ydelser"]').focus();
     await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => document.activeElement.getAttribute("href"))).toBe("/ydelser/private");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe("/ydelser/private");
     await expect(item.isVisible()).resolves.toBe(true);
     await context.close();
   });

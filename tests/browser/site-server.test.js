@@ -14,8 +14,9 @@ beforeAll(async () => {
     stdio: ["ignore", "pipe", "inherit"],
   });
   // serve.js prints the address it bound; PORT=0 lets the system choose, so no port is reserved and lost.
-  const line = await new Promise((resolve) => child.stdout.once("data", (chunk) => resolve(chunk.toString())));
-  base = `http://127.0.0.1:${/:(\d+)/.exec(line)[1]}`;
+  /** @type {string} */
+  const line = await new Promise((resolve) => child.stdout?.once("data", (chunk) => resolve(chunk.toString())));
+  base = `http://127.0.0.1:${/:(\d+)/.exec(line)?.[1]}`;
 });
 afterAll(() => child?.kill());
 

@@ -5,7 +5,7 @@
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../scripts/chromium.js";
-import { closeServer } from "../../scripts/local/close-server.js";
+import { closeServer, listen } from "../../scripts/local/servers.js";
 import { axeViolations, visit } from "../support/browser.js";
 import { startLocalSite } from "../support/local-site.js";
 import { business } from "../support/site.js";
@@ -36,11 +36,10 @@ beforeAll(async () => {
   // The partner's server binds first (port 0), because its origin is registered before the functions start.
   const server = createServer((request, response) => {
     if (request.url === "/hostile.css") return response.writeHead(200, { "Content-Type": "text/css" }).end(HOSTILE_CSS);
-    const twice = request.url.includes("twice");
+    const twice = request.url?.includes("twice") ?? false;
     response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(partnerPage(`${site.base}/widgets/quote-form.embed.js`, site.apiUrl, { twice }));
   });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${server.address().port}`;
+  const origin = `http://127.0.0.1:${await listen(server, 0, "127.0.0.1")}`;
   partner = { origin, stop: () => closeServer(server) };
   site = await startLocalSite({ partners: [{ id: "byportalen", name: "Byportalen", origin }] });
   browser = await launchChromium();
@@ -217,14 +216,14 @@ describe("the partner embed on another origin with hostile CSS and a strict CSP"
     const { context, page, problems } = await visit(browser, `${partner.origin}/`);
     const ownStyles = () =>
       page.evaluate(() => ["own", "own-button"].map((id) => {
-        const style = getComputedStyle(document.getElementById(id));
+        const style = getComputedStyle(/** @type {HTMLElement} */ (document.getElementById(id)));
         return [style.color, style.fontSize, style.fontFamily, style.display, style.visibility].join("|");
       }));
     const host = page.locator("elektriker-tilbud[ready]");
     await host.waitFor();
     await page.evaluate(() => {
       window.__events = [];
-      for (const type of ["quote-sent", "quote-failed"]) document.addEventListener(type, (event) => window.__events.push({ type, detail: event.detail }));
+      for (const type of ["quote-sent", "quote-failed"]) document.addEventListener(type, (event) => window.__events.push({ type, detail: /** @type {CustomEvent} */ (event).detail }));
     });
     const before = await page.evaluate(() => document.querySelectorAll("style, link").length);
     // The host page's rules do not reach the inputs and the button: they keep the embed's own styles.

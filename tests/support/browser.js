@@ -8,6 +8,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
 export async function visit(browser, url, options = {}) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
+  /** @type {{ csp: string[], console: string[], failed: string[], requests: string[] }} */
   const problems = { csp: [], console: [], failed: [], requests: [] };
   // Init scripts run through the DevTools protocol, outside the page's CSP.
   await page.addInitScript(() => {

@@ -12,14 +12,30 @@ import { migrate } from "../../scripts/local/migrations.js";
 import { PG_BIN } from "./pg-bin.js";
 
 
-/** PGlite in memory behind its socket server on a free port. */
+/**
+ * @typedef {object} TestDatabase
+ * @property {string} name
+ * @property {string} url
+ * @property {number} poolMax connections the function may open
+ * @property {() => Promise<unknown>} pause stops answering, keeping the data
+ * @property {() => Promise<unknown>} resume answers again on the same port
+ * @property {() => Promise<unknown>} stop
+ */
+
+/**
+ * PGlite in memory behind its socket server on a free port.
+ * @returns {Promise<TestDatabase>}
+ */
 export async function startPglite() {
   const database = await startDatabase({ port: 0 });
   // One connection: PGlite's socket server stalls under concurrent transactions (see store.ts).
   return { name: "PGlite", url: database.url, poolMax: 1, pause: database.pause, resume: database.resume, stop: database.stop };
 }
 
-/** A fresh PostgreSQL 15 cluster on a free loopback port (run as Debian's postgres user when we are root). */
+/**
+ * A fresh PostgreSQL 15 cluster on a free loopback port (run as Debian's postgres user when we are root).
+ * @returns {Promise<TestDatabase>}
+ */
 export async function startPostgres15() {
   const dir = mkdtempSync(join(tmpdir(), "pg15-"));
   const asRoot = process.getuid?.() === 0;

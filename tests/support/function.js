@@ -44,6 +44,8 @@ export async function startFunctions(env) {
 /**
  * Everything a backend test needs, started together: a database (from ./databases.js), a mailbox, a
  * Postgres client, and both functions. `seed(sql)` runs before the functions start.
+ * @param {() => Promise<import("./databases.js").TestDatabase>} startDatabase
+ * @param {{ env?: Record<string, string>, seed?: (sql: import("postgres").Sql) => Promise<unknown> }} [options]
  */
 export async function startBackend(startDatabase, { env = {}, seed = async () => {} } = {}) {
   const database = await startDatabase();

@@ -13,6 +13,7 @@ import { DIST } from "./site.js";
 /**
  * Builds and starts the local site; returns its URLs, a database client, the mail folder reader and stop.
  * `partners` ({ id, name, origin }) are registered before the functions start (they cache the list).
+ * @param {{ partners?: { id: string, name: string, origin: string }[] }} [options]
  */
 export async function startLocalSite({ partners = [] } = {}) {
   const dir = await mkdtemp(join(tmpdir(), "elektriker-local-site-"));

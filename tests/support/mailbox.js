@@ -7,6 +7,7 @@ import { startSmtp } from "../../scripts/local/mail-server.js";
 export async function startMailbox() {
   const messages = [];
   const onMessage = (raw) => messages.push(PostalMime.parse(raw).then((parsed) => ({ raw: raw.toString("utf8"), parsed })));
+  /** @type {Awaited<ReturnType<typeof startSmtp>> | null} */
   let server = await startSmtp({ smtpPort: 0, onMessage });
   const port = server.port;
   return {
@@ -16,7 +17,7 @@ export async function startMailbox() {
     all: () => Promise.all(messages),
     clear: () => messages.splice(0),
     async down() {
-      await server.stop();
+      await server?.stop();
       server = null;
     },
     /** Listens on the same port again (the function's SMTP_URL names it), retrying while it is still held. */
@@ -25,12 +26,14 @@ export async function startMailbox() {
         try {
           server = await startSmtp({ smtpPort: port, onMessage });
           return;
-        } catch (error) {
+        } catch (/** @type {any} */ error) {
           if (error?.code !== "EADDRINUSE" || attempt === 20) throw error;
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       }
     },
-    stop: () => server?.stop(),
+    stop: async () => {
+      await server?.stop();
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { closeServer, listen } from "../../scripts/local/servers.js";
 import { createStaticServer } from "../../scripts/static-server.js";
 import { DIST, requireBuild } from "./site.js";
 
@@ -5,6 +6,6 @@ import { DIST, requireBuild } from "./site.js";
 export async function startSite() {
   requireBuild();
   const server = await createStaticServer(DIST);
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { base: `http://127.0.0.1:${server.address().port}`, stop: () => new Promise((resolve) => server.close(resolve)) };
+  const port = await listen(server, 0, "127.0.0.1");
+  return { base: `http://127.0.0.1:${port}`, stop: () => closeServer(server) };
 }

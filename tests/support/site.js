@@ -53,7 +53,7 @@ export function page(route) {
 /** Every HTML file in dist/, as paths relative to dist/. */
 export function htmlFiles() {
   requireBuild();
-  return readdirSync(DIST, { recursive: true })
+  return readdirSync(DIST, { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".html"))
     .map((file) => relative(DIST, join(DIST, file)));
 }

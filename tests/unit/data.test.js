@@ -29,7 +29,7 @@ describe("data files", () => {
       try {
         parseDataFile(YAML.stringify(broken), "site/_data/areas.yaml");
       } catch (caught) {
-        return caught.message;
+        return /** @type {Error} */ (caught).message;
       }
     })();
     expect(error).toMatch(/areas\.yaml/);

@@ -21,7 +21,7 @@ describe("the browser's check and the function's schema", () => {
   it("give the same answer for 5000 generated requests", () => {
     fc.assert(
       fc.property(fc.record(Object.fromEntries(QUOTE_FIELDS.map((field) => [field, value(VALID[field])]))), (values) => {
-        const browser = checkQuoteRequest(values);
+        const browser = checkQuoteRequest(/** @type {any} */ (values));
         const server = validateQuoteRequest(values);
         expect(browser).toEqual(server);
       }),
@@ -31,7 +31,7 @@ describe("the browser's check and the function's schema", () => {
 
   it("report the spec's messages for the spec's limits (docs/product.md#quote-form-rules)", () => {
     const result = checkQuoteRequest({ name: "J", phone: "1234567", email: "jens@", location: "K", message: "For kort" });
-    expect(result.ok).toBe(false);
+    if (result.ok) throw new Error("expected errors");
     expect(result.errors).toEqual({
       name: [QUOTE_RULES.name.minMessage],
       phone: [QUOTE_RULES.phone.minMessage],

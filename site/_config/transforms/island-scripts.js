@@ -1,8 +1,9 @@
 import { islandScripts as scriptsByElement } from "../../_lib/widgets.js";
 
 /** Adds to a page's <head> the module script of each island it contains, and nothing for the rest. */
+/** @this {{ page: { outputPath?: string | false } }} Eleventy's transform context */
 export function islandScripts(content) {
-  if (!this.page.outputPath?.endsWith?.(".html")) return content;
+  if (!this.page.outputPath || !this.page.outputPath.endsWith(".html")) return content;
   const needed = new Set(Object.entries(scriptsByElement()).flatMap(([tag, src]) => (content.includes(`<${tag}`) ? [src] : [])));
   if (!needed.size) return content;
   const tags = [...needed].map((src) => `<script type="module" src="${src}"></script>`).join("");

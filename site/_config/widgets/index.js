@@ -4,6 +4,7 @@ import { widgetRenderer } from "../../_lib/widgets.js";
 import { cleanUrl } from "../filters/clean-url.js";
 
 /** `{% quoteForm { id, heading, intro, location } %}`: the quote form island (docs/product.md#widget-states, #quote-form-rules). */
+/** @this {{ page: { url: string } }} Eleventy's shortcode context */
 export function quoteForm(params) {
   return widgetRenderer().renderQuoteForm({ ...params, page: cleanUrl(this.page.url) });
 }
@@ -14,6 +15,7 @@ export function faqAccordion(params) {
 }
 
 /** `{% navMenu { id, trigger, items, links, className } %}`: the header's desktop navigation island. */
+/** @this {{ page: { url: string } }} Eleventy's shortcode context */
 export function navMenu(params) {
   return widgetRenderer().renderNav({ ...params, current: cleanUrl(this.page.url) });
 }

@@ -1,0 +1,9 @@
+// What the bench's init script adds to a page's window (scripts/bench/embed-timing.js).
+export {};
+
+declare global {
+  interface Window {
+    /** performance.now() when the embed first had its `ready` attribute. */
+    __readyAt?: number;
+  }
+}

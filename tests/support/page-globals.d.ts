@@ -1,0 +1,14 @@
+// What the browser tests' init scripts add to a page's window, for the type check of the callbacks
+// that page.evaluate() runs in the page.
+export {};
+
+declare global {
+  interface Window {
+    /** CSP violations seen so far, as "directive blocked-URI" (tests/support/browser.js). */
+    __csp: string[];
+    /** The embed's events seen by the partner page, in order. */
+    __events: { type: string; detail: unknown }[];
+    /** axe-core, once injected. */
+    axe: typeof import("axe-core");
+  }
+}
