@@ -1,17 +1,17 @@
-// Eleventy 3 configuration: a table of contents. Filters, shortcodes, widget shortcodes and transforms
-// live one per file in site/_config/.
+// Eleventy 3 configuration: a table of contents. Filters, shortcodes (the islands among them) and
+// transforms are one plugin file each in site/_config/.
 import { cp } from "node:fs/promises";
 import { join } from "node:path";
-import * as filters from "./site/_config/filters/index.js";
-import * as shortcodes from "./site/_config/shortcodes/index.js";
-import * as transforms from "./site/_config/transforms/index.js";
-import * as widgets from "./site/_config/widgets/index.js";
+import filters from "./site/_config/filters.js";
+import shortcodes from "./site/_config/shortcodes.js";
+import transforms from "./site/_config/transforms.js";
 import { SITE_OUTPUT_DIR, WIDGETS_OUTPUT_DIR } from "./site/_lib/build-paths.js";
 import { cleanOutput } from "./site/_lib/clean-output.js";
 import { parseDataFile } from "./site/_lib/load-data.js";
 import { buildStylesheet } from "./site/_lib/stylesheet.js";
 import { loadWidgetBuild } from "./site/_lib/widgets.js";
 
+/** @param {import("@11ty/eleventy/UserConfig").default} eleventyConfig */
 export default function (eleventyConfig) {
   eleventyConfig.on("eleventy.before", async ({ directories }) => {
     await cleanOutput(directories.output);
@@ -25,11 +25,9 @@ export default function (eleventyConfig) {
   // Data files are YAML, each validated against its schema in site/_lib/data-schemas.js.
   eleventyConfig.addDataExtension("yaml", { parser: parseDataFile });
 
-  for (const [name, filter] of Object.entries(filters)) eleventyConfig.addFilter(name, filter);
-  for (const [name, shortcode] of Object.entries(shortcodes)) eleventyConfig.addAsyncShortcode(name, shortcode);
-  // The islands render synchronously, so macros (which cannot await) can use them.
-  for (const [name, shortcode] of Object.entries(widgets)) eleventyConfig.addShortcode(name, shortcode);
-  for (const [name, transform] of Object.entries(transforms)) eleventyConfig.addTransform(name, transform);
+  eleventyConfig.addPlugin(filters);
+  eleventyConfig.addPlugin(shortcodes);
+  eleventyConfig.addPlugin(transforms);
 
   // Tailwind CSS, compiled once per build, served under a content-hashed name.
   eleventyConfig.addGlobalData("stylesheet", buildStylesheet);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonLd } from "../../site/_config/filters/json-ld.js";
+import { jsonLd } from "../../site/_lib/format.js";
 import { breadcrumbTrail } from "../../site/_lib/breadcrumbs.js";
 import { cleanUrl } from "../../site/_lib/urls.js";
 

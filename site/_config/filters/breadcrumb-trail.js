@@ -1,1 +1,0 @@
-export { breadcrumbTrail } from "../../_lib/breadcrumbs.js";

@@ -1,1 +1,0 @@
-export { cleanUrl } from "../../_lib/urls.js";

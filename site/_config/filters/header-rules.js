@@ -1,1 +1,0 @@
-export { headerRules } from "../../_lib/security-headers.js";

@@ -1,1 +1,0 @@
-export { pageStructuredData } from "../../_lib/structured-data.js";

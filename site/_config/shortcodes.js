@@ -1,0 +1,59 @@
+// Every Nunjucks shortcode of the site, as one Eleventy plugin: the photos (async: images are encoded)
+// and the islands, rendered at build time from the same components the browser hydrates
+// (widgets/ssr.tsx). The islands are synchronous, so macros, which cannot await, can use them.
+import { pictureHtml, socialImageUrl } from "../_lib/photos.js";
+import { cleanUrl } from "../_lib/urls.js";
+import { widgetRenderer } from "../_lib/widgets.js";
+
+/** @typedef {{ page: { url: string }, ctx: { photos: Record<string, any> } }} ShortcodeContext Eleventy's `this` */
+
+/**
+ * `{% photo "slot", { sizes, eager, className } %}`: a responsive picture of a photo slot (site/_data/photos.yaml).
+ * @this {ShortcodeContext}
+ * @param {string} slot
+ * @param {object} [options]
+ */
+async function photo(slot, options = {}) {
+  return pictureHtml(slot, this.ctx.photos, options);
+}
+
+/**
+ * `{% socialImage "slot" %}`: the path of the JPEG social-preview image made from a photo slot.
+ * @this {ShortcodeContext}
+ * @param {string} slot
+ */
+async function socialImage(slot) {
+  return socialImageUrl(slot, this.ctx.photos);
+}
+
+/**
+ * `{% quoteForm { id, heading, intro, location } %}`: the quote form island (docs/product.md#widget-states, #quote-form-rules).
+ * @this {ShortcodeContext}
+ */
+function quoteForm(params) {
+  return widgetRenderer().renderQuoteForm({ ...params, page: cleanUrl(this.page.url) });
+}
+
+/** `{% faqAccordion { id, items } %}`: the FAQ island; items are `{ question, answer }`. */
+function faqAccordion(params) {
+  return widgetRenderer().renderFaq(params);
+}
+
+/**
+ * `{% navMenu { id, trigger, items, links, className } %}`: the header's desktop navigation island.
+ * @this {ShortcodeContext}
+ */
+function navMenu(params) {
+  return widgetRenderer().renderNav({ ...params, current: cleanUrl(this.page.url) });
+}
+
+/** `{% mobileMenu { items, links, phone, className } %}`: the header's small-screen menu island. */
+function mobileMenu(params) {
+  return widgetRenderer().renderMobileMenu(params);
+}
+
+/** @param {import("@11ty/eleventy/UserConfig").default} eleventyConfig */
+export default function shortcodes(eleventyConfig) {
+  for (const [name, shortcode] of Object.entries({ photo, socialImage })) eleventyConfig.addAsyncShortcode(name, shortcode);
+  for (const [name, shortcode] of Object.entries({ quoteForm, faqAccordion, navMenu, mobileMenu })) eleventyConfig.addShortcode(name, shortcode);
+}

@@ -1,2 +1,0 @@
-// Every HTML transform of the site, registered in a loop by eleventy.config.js.
-export { islandScripts } from "./island-scripts.js";
