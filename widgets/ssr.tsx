@@ -1,4 +1,4 @@
-// Build-time rendering of the islands for Eleventy (site/_config/widgets/index.js): the same
+// Build-time rendering of the islands for Eleventy (site/_config/shortcodes.js): the same
 // components the browser hydrates, rendered to HTML with preact-render-to-string and wrapped in their
 // custom elements, so every page is complete without JavaScript and nothing moves on hydration.
 import { renderToString } from "react-dom/server";
