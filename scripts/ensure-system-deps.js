@@ -2,11 +2,11 @@
 // Java runtime (the Nu Html Checker) and PostgreSQL 15's server binaries (backend tests). Installs them
 // with apt-get when running as root, otherwise stops with the exact command to run. Never lets the
 // tests skip.
-import { existsSync } from "node:fs";
-import { PG_BIN } from "../tests/support/pg-bin.js";
 import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { CHROMIUM_PATH as CHROMIUM } from "../dev/chromium.js";
+import { PG_BIN } from "../dev/pg-bin.js";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const has = (command) => spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
 
 const missing = [];

@@ -2,9 +2,9 @@
 // (1280 px) width, into screenshots/ (git-ignored), for a person to look at.
 import { mkdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { listen } from "./local/servers.js";
-import { createStaticServer } from "./static-server.js";
-import { launchChromium, scrollThrough } from "./chromium.js";
+import { listen } from "../dev/local/servers.js";
+import { createStaticServer } from "../dev/static-server.js";
+import { launchChromium, scrollThrough } from "../dev/chromium.js";
 
 const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["/", "/ydelser/private", "/omraader/koge"];
 const outDir = fileURLToPath(new URL("../screenshots/", import.meta.url));

@@ -1,7 +1,7 @@
 // `npm start` (after the build): serves dist/ at http://localhost:8080, or on $PORT.
 import { fileURLToPath } from "node:url";
-import { listen } from "./local/servers.js";
-import { createStaticServer } from "./static-server.js";
+import { listen } from "../dev/local/servers.js";
+import { createStaticServer } from "../dev/static-server.js";
 
 const root = fileURLToPath(new URL("../dist/", import.meta.url));
 const port = Number(process.env.PORT ?? 8080);

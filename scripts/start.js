@@ -1,8 +1,8 @@
 // `npm start`: runs everything on the Supabase CLI's ports with no installed service, building the site
-// against the local backend on the way (see scripts/local/stack.js). Ctrl-C stops it cleanly.
+// against the local backend on the way (see dev/local/stack.js). Ctrl-C stops it cleanly.
 import { fileURLToPath } from "node:url";
-import { buildAgainst } from "./local/build.js";
-import { startLocalStack } from "./local/stack.js";
+import { buildAgainst } from "../dev/local/build.js";
+import { startLocalStack } from "../dev/local/stack.js";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 

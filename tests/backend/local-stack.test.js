@@ -1,4 +1,4 @@
-// The stack behind `npm start` (scripts/local/stack.js), on free ports and a temporary data folder:
+// The stack behind `npm start` (dev/local/stack.js), on free ports and a temporary data folder:
 // PGlite with migrations and several connections, the function under Deno behind the gateway path,
 // the mail catcher's .eml files and inbox page, and the site.
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLocalStack } from "../../scripts/local/stack.js";
+import { startLocalStack } from "../../dev/local/stack.js";
 import { DIST, requireBuild } from "../support/site.js";
 import { VALID } from "./function-suite.js";
 

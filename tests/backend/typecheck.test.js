@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import { createRequire } from "node:module";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { FUNCTIONS } from "../../scripts/local/stack.js";
+import { FUNCTIONS } from "../../dev/local/stack.js";
 
 const deno = createRequire(import.meta.url)("deno/install_api.cjs").runInstall();
 

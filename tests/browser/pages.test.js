@@ -1,7 +1,7 @@
 // Every page in Debian's Chromium, served by the production-like static server: status codes, axe-core,
 // the Content-Security-Policy, and navigation that works before (and without) any JavaScript.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, scrollThrough } from "../../scripts/chromium.js";
+import { launchChromium, scrollThrough } from "../../dev/chromium.js";
 import { axeViolations, visit as visitUrl } from "../support/browser.js";
 import { ALL_PAGES, business } from "../support/site.js";
 import { startSite } from "../support/server.js";

@@ -4,8 +4,8 @@
 // passes in every state; and with JavaScript off the form still sends and the FAQ still opens.
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../../scripts/chromium.js";
-import { closeServer, listen } from "../../scripts/local/servers.js";
+import { launchChromium } from "../../dev/chromium.js";
+import { closeServer, listen } from "../../dev/local/servers.js";
 import { axeViolations, visit } from "../support/browser.js";
 import { startLocalSite } from "../support/local-site.js";
 import { business } from "../support/site.js";

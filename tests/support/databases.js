@@ -6,10 +6,10 @@ import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
-import { startDatabase } from "../../scripts/local/database.js";
-import { freePort } from "../../scripts/local/free-port.js";
-import { migrate } from "../../scripts/local/migrations.js";
-import { PG_BIN } from "./pg-bin.js";
+import { startDatabase } from "../../dev/local/database.js";
+import { freePort } from "../../dev/local/free-port.js";
+import { migrate } from "../../dev/local/migrations.js";
+import { PG_BIN } from "../../dev/pg-bin.js";
 
 
 /**

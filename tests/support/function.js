@@ -1,28 +1,24 @@
 // Runs the real Edge Functions under Deno for the backend tests, against a given database and mailbox.
 import postgres from "postgres";
-import { runFunction } from "../../scripts/local/functions.js";
+import { LOCAL_SECRETS, localFunctionEnv } from "../../dev/local/function-env.js";
+import { runFunction } from "../../dev/local/functions.js";
+import { business } from "./site.js";
 import { startMailbox } from "./mailbox.js";
 
-export const SITE_URL = "https://www.eksempel-el.example";
+export const SITE_URL = business.site.url;
 export const PARTNER_ORIGIN = "https://partner.example";
-export const CRON_SECRET = "test-cron-secret-0123456789";
-export const PHONE = "12 34 56 78";
+export const CRON_SECRET = LOCAL_SECRETS.CRON_SECRET;
+export const PHONE = business.phone.display;
+export const MAIL_TO = business.email;
 
-/** The function environment for the tests, for a database from ./databases.js (override any variable with `extra`). */
+/**
+ * The function environment for the tests, for a database from ./databases.js.
+ * @param {{ url: string, poolMax: number }} database
+ * @param {string} smtpUrl
+ * @param {Record<string, string>} [extra] any variable the test is about
+ */
 export function functionEnv(database, smtpUrl, extra = {}) {
-  return {
-    SUPABASE_DB_URL: database.url,
-    DB_POOL_MAX: String(database.poolMax),
-    SITE_URL,
-    ALLOWED_ORIGINS: PARTNER_ORIGIN,
-    SMTP_URL: smtpUrl,
-    MAIL_FROM: "Hjemmesiden <hjemmeside@eksempel-el.example>",
-    MAIL_TO: "kontakt@eksempel-el.example",
-    BUSINESS_PHONE: PHONE,
-    IP_HASH_SALT: "test-salt-0123456789abcdef",
-    CRON_SECRET,
-    ...extra,
-  };
+  return localFunctionEnv({ databaseUrl: database.url, smtpUrl, siteUrl: SITE_URL, allowedOrigins: [PARTNER_ORIGIN], poolMax: database.poolMax }, extra);
 }
 
 /** Starts send-contact-email and retry-quote-emails; `output` collects everything they log. */

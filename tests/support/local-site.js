@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PostalMime from "postal-mime";
 import postgres from "postgres";
-import { buildAgainst } from "../../scripts/local/build.js";
-import { startLocalStack } from "../../scripts/local/stack.js";
+import { buildAgainst } from "../../dev/local/build.js";
+import { startLocalStack } from "../../dev/local/stack.js";
 import { DIST } from "./site.js";
 
 /**

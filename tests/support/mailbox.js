@@ -1,7 +1,7 @@
 // A real SMTP server for the backend tests, in-process: it keeps parsed messages and can be taken down
 // and brought back on the same port (the "mail server is down" test).
 import PostalMime from "postal-mime";
-import { startSmtp } from "../../scripts/local/mail-server.js";
+import { startSmtp } from "../../dev/local/mail-server.js";
 
 /** Starts the mailbox; `messages` holds every received e-mail as { raw, parsed }. */
 export async function startMailbox() {

@@ -2,7 +2,7 @@
 // statically (loaded before the visitor does anything), and what dynamic imports add when islands wake.
 import { readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { NO_BYTES, addSizes, byteSizes } from "../../scripts/bench/stats.js";
+import { NO_BYTES, addSizes, byteSizes } from "../../dev/bench/stats.js";
 
 const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]*from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
 const DYNAMIC_IMPORT = /import\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g;

@@ -1,5 +1,5 @@
-import { closeServer, listen } from "../../scripts/local/servers.js";
-import { createStaticServer } from "../../scripts/static-server.js";
+import { closeServer, listen } from "../../dev/local/servers.js";
+import { createStaticServer } from "../../dev/static-server.js";
 import { DIST, requireBuild } from "./site.js";
 
 /** Starts the production-like static server on a free loopback port; returns its base URL and a stop function. */

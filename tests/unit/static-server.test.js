@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseHeadersFile, resolveFile } from "../../scripts/static-server.js";
+import { parseHeadersFile, resolveFile } from "../../dev/static-server.js";
 import { DIST, requireBuild } from "../support/site.js";
 
 describe("the local static server", () => {

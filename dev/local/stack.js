@@ -1,8 +1,8 @@
 // The whole local stack behind `npm start`, on the Supabase CLI's ports by default: PGlite, the mail
 // catcher and its inbox, the functions under Deno behind a gateway, the retry schedule and the site.
-import { loadData } from "../../site/_lib/load-data.js";
 import { createStaticServer } from "../static-server.js";
 import { startDatabase } from "./database.js";
+import { localFunctionEnv } from "./function-env.js";
 import { startInbox, startSmtp } from "./mail-server.js";
 import { runFunction, startGateway } from "./functions.js";
 import { closeServer, listen } from "./servers.js";
@@ -49,7 +49,6 @@ export async function startLocalStack({
   },
 }) {
   const port = { site: 8080, api: 54321, db: 54322, inbox: 54324, smtp: 54325, ...ports };
-  const business = loadData("business");
   /** @type {(() => Promise<unknown>)[]} */
   const stops = [];
   const stop = async () => {
@@ -82,20 +81,11 @@ export async function startLocalStack({
     print(`mail      smtp://127.0.0.1:${smtp.port}${inbox ? `  inbox http://127.0.0.1:${inbox.port}` : ""}`);
 
     const siteOrigins = [`http://localhost:${sitePort}`, `http://127.0.0.1:${sitePort}`];
-    const env = {
-      SUPABASE_DB_URL: database.url,
-      // PGlite's socket server stalls under concurrent transactions from several connections.
-      DB_POOL_MAX: "1",
-      SITE_URL: siteOrigins[0],
-      ALLOWED_ORIGINS: [siteOrigins[1], allowedOrigins].filter(Boolean).join(","),
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      MAIL_FROM: `Hjemmesiden <hjemmeside@${new URL(business.site.url).hostname.replace(/^www\./, "")}>`,
-      MAIL_TO: business.email,
-      BUSINESS_PHONE: business.phone.display,
-      IP_HASH_SALT: process.env.IP_HASH_SALT ?? "local-development-salt-only",
-      CRON_SECRET: process.env.CRON_SECRET ?? "local-development-cron-secret",
-      ...(typeof functionEnv === "function" ? functionEnv({ sitePort }) : functionEnv),
-    };
+    const env = localFunctionEnv(
+      // PGlite's socket server stalls under concurrent transactions from several connections: one.
+      { databaseUrl: database.url, smtpUrl: `smtp://127.0.0.1:${smtp.port}`, siteUrl: siteOrigins[0], allowedOrigins: [siteOrigins[1], allowedOrigins], poolMax: 1 },
+      typeof functionEnv === "function" ? functionEnv({ sitePort }) : functionEnv,
+    );
     const functions = await Promise.all(FUNCTIONS.map((name) => runFunction(name, env, { onOutput: onFunctionOutput })));
     stops.push(...functions.map((fn) => fn.stop));
     gateway.attach(functions);

@@ -1,4 +1,4 @@
-// What the bench's init script adds to a page's window (scripts/bench/embed-timing.js).
+// What the bench's init script adds to a page's window (dev/bench/embed-timing.js).
 export {};
 
 declare global {

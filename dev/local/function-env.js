@@ -1,0 +1,32 @@
+// The one place the functions' environment is put together for local runs: `npm start`, the backend
+// tests and `npm run bench:api` all start the real functions with it, and change only what they test.
+import { loadData } from "../../site/_lib/load-data.js";
+
+/** The secrets of a local run: fixed, obviously not for production (set real ones with `supabase secrets set`). */
+export const LOCAL_SECRETS = {
+  IP_HASH_SALT: process.env.IP_HASH_SALT ?? "local-development-salt-only",
+  CRON_SECRET: process.env.CRON_SECRET ?? "local-development-cron-secret",
+};
+
+/**
+ * The functions' environment (see supabase/functions/_shared/config.ts) for a local database and mail
+ * server, with the firm's phone and e-mail from site/_data/business.yaml.
+ * @param {{ databaseUrl: string, smtpUrl: string, siteUrl: string, allowedOrigins?: string[], poolMax?: number }} where
+ * @param {Record<string, string>} [overrides] any variable, e.g. looser spam limits for a load test
+ * @returns {Record<string, string>}
+ */
+export function localFunctionEnv({ databaseUrl, smtpUrl, siteUrl, allowedOrigins = [], poolMax = 1 }, overrides = {}) {
+  const business = loadData("business");
+  return {
+    SUPABASE_DB_URL: databaseUrl,
+    DB_POOL_MAX: String(poolMax),
+    SITE_URL: siteUrl,
+    ALLOWED_ORIGINS: allowedOrigins.filter(Boolean).join(","),
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: `Hjemmesiden <hjemmeside@${new URL(business.site.url).hostname.replace(/^www\./, "")}>`,
+    MAIL_TO: business.email,
+    BUSINESS_PHONE: business.phone.display,
+    ...LOCAL_SECRETS,
+    ...overrides,
+  };
+}
