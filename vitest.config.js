@@ -14,13 +14,17 @@ export default defineConfig({
       // `npm run test:fast`: pure functions and in-process handler tests, no build, browser or subprocess.
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.js"] } },
       { extends: true, test: { name: "site-and-backend", include: ["tests/**/*.test.js"], exclude: ["tests/unit/**"] } },
-      {
+      // The widget tests run twice from the same files: on preact/compat through the alias map that
+      // ships, and on react-dom itself, so the components are shown to be React components.
+      ...[
+        { name: "widgets-preact", alias: reactToPreactAliases },
+        { name: "widgets-react", alias: [] },
+      ].map(({ name, alias }) => ({
         extends: true,
-        // Widget components import "react"; the tests run the aliased Preact that ships.
-        resolve: { alias: reactToPreactAliases },
+        resolve: { alias },
         define: siteFactsDefine(),
-        test: { name: "widgets", include: ["widgets/**/*.test.{ts,tsx}"], environment: "happy-dom" },
-      },
+        test: { name, include: ["widgets/**/*.test.{ts,tsx}"], environment: "happy-dom" },
+      })),
     ],
   },
 });

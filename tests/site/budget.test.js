@@ -1,5 +1,5 @@
 // Deterministic byte budgets over dist/ (timings belong in `npm run bench`, never in a test).
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -70,6 +70,18 @@ describe("byte budgets per page", () => {
     const size = sizes([embed]);
     console.log(`Partner embed: ${kB(size.raw)} raw, ${kB(size.gzip)} gzip, ${kB(size.brotli)} brotli`);
     expect(size.gzip).toBeLessThanOrEqual(16 * KB);
+  });
+
+  it("ships no React: the widgets are written for React and shipped as Preact (widgets/react-aliases.js)", () => {
+    // Strings every React 19 build carries (react's internals key and element tag, react-dom's error
+    // text); preact/compat has none of them (it uses the older "react.element" tag for compatibility).
+    const REACT_MARKERS = ["__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE", "react.transitional.element", "Minified React error"];
+    const shipped = readdirSync(DIST, { recursive: true, encoding: "utf8" }).filter((file) => /\.(m?js|html)$/.test(file));
+    expect(shipped.filter((file) => file.startsWith("widgets/")).length).toBeGreaterThan(3);
+    for (const file of shipped) {
+      const text = readFileSync(join(DIST, file), "utf8");
+      for (const marker of REACT_MARKERS) expect(text.includes(marker), `${file} contains ${marker}`).toBe(false);
+    }
   });
 
   it("keeps the not-found page's path logger to one line", () => {

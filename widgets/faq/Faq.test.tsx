@@ -1,7 +1,7 @@
 // The FAQ accordion in happy-dom on the aliased Preact: one open at a time, closable, keyboard.
-import { act } from "react-dom/test-utils";
-import { render } from "react-dom";
+import type { Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, mount as mountInto, unmount } from "../testing.tsx";
 import { Faq } from "./Faq.tsx";
 
 const ITEMS = [
@@ -10,16 +10,19 @@ const ITEMS = [
   { question: "Hvor meget sparer LED?", answer: "75-85 % på belysningen." },
 ];
 let host: HTMLElement;
+let root: Root | undefined;
 beforeEach(async () => {
   host = document.createElement("div");
   document.body.append(host);
 });
 afterEach(async () => {
-  await act(() => render(null, host));
+  await unmount(root);
   host.remove();
 });
 
-const mount = (onToggle = vi.fn()) => act(() => render(<Faq id="faq" items={ITEMS} onToggle={onToggle} />, host));
+const mount = async (onToggle = vi.fn()) => {
+  root = await mountInto(host, <Faq id="faq" items={ITEMS} onToggle={onToggle} />);
+};
 const details = () => [...host.querySelectorAll("details")];
 const summaries = () => [...host.querySelectorAll("summary")];
 const openIndexes = () => details().flatMap((item, index) => (item.open ? [index] : []));

@@ -2,7 +2,7 @@
 // It keeps the <details>/<summary> markup the build renders (which works without JavaScript, with the
 // exclusive `name`), and adds the WAI-ARIA accordion's keyboard: arrows, Home and End move between
 // the questions; Enter and Space toggle (native to <summary>).
-import { useRef, useState } from "react";
+import { type KeyboardEvent, type MouseEvent, useRef, useState } from "react";
 
 export type FaqItem = { question: string; answer: string };
 export type FaqProps = {
@@ -18,7 +18,7 @@ export function Faq({ id, items, open: initiallyOpen = 0, onToggle }: FaqProps) 
   const [open, setOpen] = useState<number | null>(initiallyOpen);
   const list = useRef<HTMLDivElement>(null);
 
-  const toggle = (index: number) => (event: Event) => {
+  const toggle = (index: number) => (event: MouseEvent) => {
     event.preventDefault(); // the component, not the browser, decides what is open
     const next = open === index ? null : index;
     setOpen(next);

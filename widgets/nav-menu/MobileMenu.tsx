@@ -1,6 +1,6 @@
 // The header's menu on small screens: a <details> that opens without JavaScript. Hydrated, Escape
 // closes it and returns focus to its button, and a tap outside it or on one of its links closes it.
-import { useEffect, useRef } from "react";
+import { type KeyboardEvent, type MouseEvent, useEffect, useRef } from "react";
 import { Icon } from "../shared/Icon.tsx";
 import type { NavLink } from "./NavMenu.tsx";
 

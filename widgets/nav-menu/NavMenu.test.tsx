@@ -1,7 +1,7 @@
 // The 'Ydelser' menu with fake timers: hover, skip and close delays; click and keyboard.
-import { act } from "react-dom/test-utils";
-import { render } from "react-dom";
+import type { Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, hover, mount, unmount } from "../testing.tsx";
 import { NavMenu } from "./NavMenu.tsx";
 
 const ITEMS = [
@@ -11,16 +11,15 @@ const ITEMS = [
   { href: "/ydelser/energioptimering", label: "Energioptimering" },
 ];
 let host: HTMLElement;
+let root: Root;
 beforeEach(async () => {
   vi.useFakeTimers();
   host = document.createElement("div");
   document.body.append(host);
-  await act(() =>
-    render(<NavMenu id="nav" trigger={{ href: "/ydelser", label: "Ydelser" }} items={ITEMS} links={[{ href: "/kontakt", label: "Kontakt" }]} />, host),
-  );
+  root = await mount(host, <NavMenu id="nav" trigger={{ href: "/ydelser", label: "Ydelser" }} items={ITEMS} links={[{ href: "/kontakt", label: "Kontakt" }]} />);
 });
 afterEach(async () => {
-  await act(() => render(null, host));
+  await unmount(root);
   host.remove();
   vi.useRealTimers();
 });
@@ -29,7 +28,7 @@ const dropdown = () => host.querySelector<HTMLElement>(".nav-dropdown")!;
 const toggle = () => host.querySelector<HTMLButtonElement>(".nav-toggle")!;
 const isOpen = () => toggle().getAttribute("aria-expanded") === "true" && !host.querySelector<HTMLElement>("#nav-panel")!.hidden;
 const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
-const pointer = (type: string) => act(() => void dropdown().dispatchEvent(new PointerEvent(type, { bubbles: false })));
+const pointer = (type: "pointerenter" | "pointerleave") => act(() => hover(dropdown(), type === "pointerenter" ? "enter" : "leave"));
 const key = (target: Element, name: string) => act(() => void target.dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true })));
 
 describe("NavMenu", () => {

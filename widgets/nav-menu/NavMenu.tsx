@@ -3,7 +3,7 @@
 // after the pointer leaves. A click, Enter, Space or ArrowDown on the toggle opens it; Escape closes
 // it and returns focus to the toggle; the arrow keys move between its links; leaving it closes it.
 // Built without JavaScript the menu is a CSS hover/focus dropdown and the toggle a plain chevron.
-import { useEffect, useRef, useState } from "react";
+import { type FocusEvent, type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { Icon } from "../shared/Icon.tsx";
 
 export const NAV_TIMINGS = { openDelayMs: 200, skipDelayMs: 300, closeDelayMs: 150 } as const;
@@ -72,7 +72,8 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
       toggle.current?.focus();
     }
   };
-  const onFocusOut = (event: FocusEvent) => {
+  // onBlur is focusout in React and in preact/compat, so it sees focus leave any link inside.
+  const onBlur = (event: FocusEvent) => {
     const next = event.relatedTarget as Node | null;
     if (open && next && !(event.currentTarget as HTMLElement).contains(next)) show(false);
   };
@@ -80,7 +81,7 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
   return (
     <nav aria-label="Hovedmenu" onKeyDown={onKeyDown}>
       <ul className="flex items-center gap-1">
-        <li ref={dropdown} className="nav-dropdown relative" data-open={open ? "" : undefined} onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave} onFocusOut={onFocusOut}>
+        <li ref={dropdown} className="nav-dropdown relative" data-open={open ? "" : undefined} onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave} onBlur={onBlur}>
           <a href={trigger.href} className="nav-link" aria-current={currentIf(current === trigger.href)}>
             {trigger.label}
           </a>

@@ -1,10 +1,10 @@
 // The quote form component in happy-dom, on the aliased Preact that ships. The network is the one
 // boundary faked here (fetch); the browser tests send through the real local stack.
-import { act } from "react-dom/test-utils";
-import { render } from "react-dom";
+import type { Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QUOTE_RULES } from "../../supabase/functions/_shared/quote-checks.ts";
 import { subscribe, type Notice } from "../shared/notices.ts";
+import { act, mount as mountInto, typeInto, unmount } from "../testing.tsx";
 import { QuoteForm, type QuoteFormProps } from "./QuoteForm.tsx";
 
 const BACKEND = { url: "https://eksempel-projekt.supabase.co", anonKey: "anon-key", functionName: "send-contact-email" };
@@ -12,6 +12,7 @@ const FACTS = { brand: "Eksempel El", backend: BACKEND, phone: { display: "12 34
 const VALID = { name: "Jens Hansen", phone: "12345678", email: "jens@example.dk", location: "Køge", message: "Ny eltavle i villa fra 1972" };
 
 let host: HTMLElement;
+let root: Root | undefined;
 let notices: Notice[] = [];
 let unsubscribe: () => void;
 
@@ -21,25 +22,20 @@ beforeEach(() => {
   sessionStorage.clear();
   unsubscribe = subscribe((list) => (notices = list));
 });
-afterEach(() => {
-  render(null, host);
+afterEach(async () => {
+  await unmount(root);
+  root = undefined;
   host.remove();
   unsubscribe();
   vi.unstubAllGlobals();
 });
 
 const mount = async (props: Partial<QuoteFormProps> = {}) => {
-  await act(() => {
-    render(<QuoteForm id="t" facts={FACTS} page="/kontakt" {...props} />, host);
-  });
+  root = await mountInto(host, <QuoteForm id="t" facts={FACTS} page="/kontakt" {...props} />);
 };
 const field = (name: string) => host.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
 const type = async (name: string, value: string) => {
-  await act(() => {
-    const input = field(name);
-    input.value = value;
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  });
+  await act(() => typeInto(field(name), value));
 };
 const fillValid = async (values: Record<string, string> = VALID) => {
   for (const [name, value] of Object.entries(values)) if (host.querySelector(`#t-${name}`)) await type(name, value);
@@ -213,14 +209,14 @@ describe("QuoteForm", () => {
   it("keeps what was typed across a reload, and forgets it once sent", async () => {
     await mount();
     await type("name", "Jens");
-    await act(() => render(null, host));
+    await unmount(root);
     await mount();
     expect(field("name").value).toBe("Jens");
     vi.stubGlobal("fetch", vi.fn(async () => answer(200, { id: "x" })));
     await fillValid();
     await submit();
     await settle();
-    await act(() => render(null, host));
+    await unmount(root);
     await mount();
     expect(field("name").value).toBe("");
   });

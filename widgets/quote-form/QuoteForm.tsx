@@ -2,7 +2,7 @@
 // Danish messages, the sending states, and the notices. Rendered to HTML at build time (a plain form
 // that posts to the function without JavaScript) and hydrated in the browser; the partner embed
 // renders the same component in a shadow root.
-import { useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { QUOTE_FIELDS, QUOTE_RULES, type FieldErrors, type QuoteField, type QuoteValues, checkQuoteRequest } from "../../supabase/functions/_shared/quote-checks.ts";
 import { Icon } from "../shared/Icon.tsx";
 import { notify } from "../shared/notices.ts";
@@ -104,7 +104,7 @@ export function QuoteForm(props: QuoteFormProps) {
     if (invalid[0]) formRef.current?.querySelector<HTMLElement>(`#${id}-${invalid[0]}`)?.focus();
   };
 
-  const onSubmit = async (event: Event) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending.current) return; // a double click sends once
     const checked = checkQuoteRequest(values);

@@ -1,20 +1,21 @@
 // The notices region with fake timers: display times, the visible limit, close, swipe, Alt+T.
-import { act } from "react-dom/test-utils";
-import { render } from "react-dom";
+import type { Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, mount, unmount } from "../testing.tsx";
 import { Notices } from "./Notices.tsx";
 import { dismissAll, notify } from "./notices.ts";
 
 let host: HTMLElement;
+let root: Root;
 beforeEach(async () => {
   vi.useFakeTimers();
   dismissAll();
   host = document.createElement("div");
   document.body.append(host);
-  await act(() => render(<Notices />, host));
+  root = await mount(host, <Notices />);
 });
 afterEach(async () => {
-  await act(() => render(null, host));
+  await unmount(root);
   host.remove();
   vi.useRealTimers();
 });

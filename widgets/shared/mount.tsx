@@ -2,7 +2,7 @@
 // HTML rendered at build time) and for the partner embed (rendering into a shadow root). A component
 // that throws never leaves a blank box: the element gets its fallback HTML back and a `failed` mark.
 import { Component, type ReactNode } from "react";
-import { hydrate, render, unmountComponentAtNode } from "react-dom";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 
 type Options = {
   /** Where to render: the element itself (islands) or its shadow root (embed). */
@@ -13,12 +13,16 @@ type Options = {
   fallbackHtml?: string;
 };
 
-class Boundary extends Component<{ children: ReactNode; onError: (error: unknown) => void }> {
+class Boundary extends Component<{ children: ReactNode; onError: (error: unknown) => void }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
   componentDidCatch(error: unknown) {
     this.props.onError(error);
   }
   render() {
-    return this.props.children;
+    return this.state.failed ? null : this.props.children;
   }
 }
 
@@ -32,13 +36,14 @@ export function mountWidget(host: HTMLElement, node: ReactNode, options: Options
   const root = (options.root ?? host) as Element;
   const fallbackHtml = options.fallbackHtml ?? root.innerHTML;
   let failed = false;
+  let reactRoot: Root | undefined;
   const fail = (error: unknown) => {
     if (failed) return;
     failed = true;
     console.error(`${host.localName} failed`, error);
     // Unmount after the current render pass, then show the fallback HTML, which works on its own.
     queueMicrotask(() => {
-      unmountComponentAtNode(root);
+      reactRoot?.unmount();
       root.innerHTML = fallbackHtml;
     });
     host.removeAttribute("ready");
@@ -46,11 +51,15 @@ export function mountWidget(host: HTMLElement, node: ReactNode, options: Options
   };
   try {
     const tree = <Boundary onError={fail}>{node}</Boundary>;
-    if (options.hydrate) hydrate(tree, root);
-    else render(tree, root);
+    if (options.hydrate) {
+      reactRoot = hydrateRoot(root, tree);
+    } else {
+      reactRoot = createRoot(root);
+      reactRoot.render(tree);
+    }
     if (!failed) host.setAttribute("ready", "");
   } catch (error) {
     fail(error);
   }
-  return () => unmountComponentAtNode(root);
+  return () => reactRoot?.unmount();
 }

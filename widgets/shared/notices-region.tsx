@@ -1,6 +1,6 @@
 // The page's one notices region, created the first time a widget needs it: an element at the end of
 // <body> holding <Notices />. The partner embed puts it in a shadow root with the embed's styles.
-import { render } from "react-dom";
+import { createRoot } from "react-dom/client";
 import { Notices } from "./Notices.tsx";
 
 /** Creates `<tag>` with the notices region unless the page has it already. */
@@ -13,5 +13,5 @@ export function ensureNoticesRegion(tag: string, styles?: CSSStyleSheet[]): void
     root.adoptedStyleSheets = styles;
   }
   document.body.append(host);
-  render(<Notices />, root as Element);
+  createRoot(root).render(<Notices />);
 }

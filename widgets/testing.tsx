@@ -1,0 +1,50 @@
+// The widget tests' harness, the same on both libraries they run on (vitest.config.js: "widgets-preact"
+// with the shipped alias map, "widgets-react" on react-dom): mount into a root, act, and type as a
+// browser does.
+import * as React from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { act as preactAct } from "preact/test-utils";
+
+// React 19 has act() in "react"; preact/compat does not export it, and preact/test-utils' act is the
+// same contract (flush renders and effects, then resolve).
+const reactAct = (React as unknown as { act?: typeof preactAct }).act;
+export const act: (callback: () => unknown) => Promise<void> = async (callback) => {
+  await (reactAct ?? preactAct)(callback as () => void);
+};
+// React asks tests to declare that they wrap updates in act().
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** Which library the tests run on, for the rare assertion that names it. */
+export const LIBRARY: "react" | "preact" = reactAct ? "react" : "preact";
+
+/** Renders `node` into `host` inside act(); returns the root, to unmount in afterEach. */
+export async function mount(host: Element, node: React.ReactNode): Promise<Root> {
+  const root = createRoot(host);
+  await act(() => root.render(node));
+  return root;
+}
+
+/** Unmounts a root inside act(). */
+export const unmount = (root: Root | undefined) => act(() => root?.unmount());
+
+/**
+ * Sets a field's value the way typing does and fires `input`: through the prototype's setter, so
+ * React's value tracking sees the change as the browser's, not as a render's.
+ */
+export function typeInto(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(field, value);
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+}
+
+/**
+ * What a browser fires when a mouse pointer comes onto `target` from outside it, or leaves it: the
+ * bubbling pointerover/pointerout (React derives onPointerEnter/Leave from these) and then the
+ * non-bubbling pointerenter/pointerleave (what Preact listens to).
+ */
+export function hover(target: Element, direction: "enter" | "leave"): void {
+  const init = { relatedTarget: document.body, pointerType: "mouse" };
+  const [bubbling, direct] = direction === "enter" ? ["pointerover", "pointerenter"] : ["pointerout", "pointerleave"];
+  target.dispatchEvent(new PointerEvent(bubbling, { ...init, bubbles: true }));
+  target.dispatchEvent(new PointerEvent(direct, { ...init, bubbles: false }));
+}
