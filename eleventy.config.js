@@ -19,7 +19,10 @@ export default function (eleventyConfig) {
   });
   // The widget bundles (npm run build:widgets) are served from /widgets/.
   eleventyConfig.on("eleventy.after", ({ directories }) =>
-    cp(join(WIDGETS_OUTPUT_DIR, "public"), join(directories.output, "widgets"), { recursive: true, filter: (source) => !source.includes(".vite") }),
+    cp(join(WIDGETS_OUTPUT_DIR, "public"), join(directories.output, "widgets"), {
+      recursive: true,
+      filter: (source) => !source.includes(".vite"),
+    }),
   );
 
   // Data files are YAML, each validated against its schema in site/_lib/data-schemas.js.

@@ -20,10 +20,10 @@ export default defineConfig({
         { name: "widgets-preact", alias: reactToPreactAliases },
         { name: "widgets-react", alias: [] },
       ].map(({ name, alias }) => ({
-        extends: true,
+        extends: /** @type {const} */ (true),
         resolve: { alias },
         define: siteFactsDefine(),
-        test: { name, include: ["widgets/**/*.test.{ts,tsx}"], environment: "happy-dom" },
+        test: { name, include: ["widgets/**/*.test.{ts,tsx}"], environment: /** @type {const} */ ("happy-dom") },
       })),
     ],
   },

@@ -40,8 +40,7 @@ export function parseHeadersFile(text) {
   return rules;
 }
 
-const matches = (pattern, path) =>
-  pattern.endsWith("*") ? path.startsWith(pattern.slice(0, -1)) : pattern === path;
+const matches = (pattern, path) => (pattern.endsWith("*") ? path.startsWith(pattern.slice(0, -1)) : pattern === path);
 
 async function isFile(path) {
   try {
@@ -79,7 +78,10 @@ export async function createStaticServer(root) {
       return;
     }
     // Old links with .html or a trailing slash go to the one canonical address.
-    const canonical = url.pathname.replace(/\.html$/, "").replace(/(.)\/+$/, "$1").replace(/^\/index$/, "/");
+    const canonical = url.pathname
+      .replace(/\.html$/, "")
+      .replace(/(.)\/+$/, "$1")
+      .replace(/^\/index$/, "/");
     if (canonical !== url.pathname && (await resolveFile(root, canonical))) {
       response.writeHead(301, { Location: canonical + url.search }).end();
       return;

@@ -6,7 +6,10 @@ import { fileURLToPath } from "node:url";
 import { runApiLoad } from "../dev/bench/api-load.js";
 
 const OUT = fileURLToPath(new URL("../bench/results/", import.meta.url));
-const report = await runApiLoad({ requests: Number(process.env.BENCH_REQUESTS ?? 5000), connections: Number(process.env.BENCH_CONNECTIONS ?? 50) });
+const report = await runApiLoad({
+  requests: Number(process.env.BENCH_REQUESTS ?? 5000),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+});
 await mkdir(OUT, { recursive: true });
 await writeFile(`${OUT}api-${report.date.replace(/[:.]/g, "-")}.json`, JSON.stringify(report, null, 2));
 console.log(JSON.stringify(report, null, 2));

@@ -5,11 +5,15 @@
 import postgres from "postgres";
 
 const [address, flag] = process.argv.slice(2);
-if (!address || !address.includes("@") || (flag && flag !== "--delete")) {
+if (!address?.includes("@") || (flag && flag !== "--delete")) {
   console.error("Usage: node scripts/forget-requester.js <e-mail> [--delete]");
   process.exit(2);
 }
-const sql = postgres(process.env.SUPABASE_DB_URL ?? "postgres://postgres:postgres@127.0.0.1:54322/postgres", { prepare: false, max: 1, onnotice: () => {} });
+const sql = postgres(process.env.SUPABASE_DB_URL ?? "postgres://postgres:postgres@127.0.0.1:54322/postgres", {
+  prepare: false,
+  max: 1,
+  onnotice: () => {},
+});
 try {
   const rows = await sql`select id, received_at, name, phone, email, location, message, source_url, partner_id, notification_status
     from quote_requests where lower(email) = lower(${address}) order by received_at`;

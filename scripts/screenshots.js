@@ -19,7 +19,7 @@ for (const width of [390, 1280]) {
     await page.goto(base + path, { waitUntil: "networkidle" });
     await scrollThrough(page);
     await page.waitForFunction(() => [...document.images].every((img) => img.complete));
-    const name = (path === "/" ? "home" : path.slice(1).replaceAll("/", "-")) + `-${width}.png`;
+    const name = `${path === "/" ? "home" : path.slice(1).replaceAll("/", "-")}-${width}.png`;
     await page.screenshot({ path: outDir + name, fullPage: true });
     console.log(`screenshots/${name}`);
   }

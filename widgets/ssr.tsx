@@ -14,7 +14,11 @@ export type QuoteFormIsland = { id: string; page: string; heading?: string; intr
 /** `<elektriker-quote-form>` around the rendered form. */
 export function renderQuoteForm(props: QuoteFormIsland): string {
   const html = renderToString(<QuoteForm {...props} facts={SITE_FACTS} />);
-  return element("elektriker-quote-form", { "form-id": props.id, page: props.page, heading: props.heading, intro: props.intro, location: props.location }, html);
+  return element(
+    "elektriker-quote-form",
+    { "form-id": props.id, page: props.page, heading: props.heading, intro: props.intro, location: props.location },
+    html,
+  );
 }
 
 /** `<elektriker-faq>` around the rendered accordion (the items are read back from its markup). */

@@ -60,7 +60,8 @@ export async function runApiLoad({ requests: REQUESTS = 5000, connections: CONNE
   const percentile = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] * 10) / 10;
 
   const sql = postgres(database.url, { prepare: false, max: 1 });
-  const [{ rows, sent }] = await sql`select count(*)::int as rows, count(*) filter (where notification_status = 'sent')::int as sent from quote_requests`;
+  const [{ rows, sent }] =
+    await sql`select count(*)::int as rows, count(*) filter (where notification_status = 'sent')::int as sent from quote_requests`;
   await sql.end();
   const accepted = statuses[200] ?? 0;
   const report = {

@@ -9,7 +9,7 @@ export async function measureEmbed(browser, siteBase, { runs = 5 } = {}) {
   const scriptUrl = `${siteBase}/widgets/quote-form.embed.js`;
   const html = `<!doctype html><html lang="da"><head><meta charset="utf-8"><title>Partner</title></head><body>
 <elektriker-tilbud partner="bench"></elektriker-tilbud><script type="module" src="${scriptUrl}"></script></body></html>`;
-  const server = createServer((request, response) => response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(html));
+  const server = createServer((_request, response) => response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(html));
   const pageUrl = `http://127.0.0.1:${await listen(server, 0, "127.0.0.1")}/`;
   const times = [];
   for (let run = 0; run < runs; run++) {

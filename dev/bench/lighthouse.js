@@ -19,7 +19,11 @@ export async function startLighthouse() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS] });
   return {
     async run(url, preset) {
-      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] }, preset === "desktop" ? desktopConfig : undefined);
+      const result = await lighthouse(
+        url,
+        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
+        preset === "desktop" ? desktopConfig : undefined,
+      );
       if (!result) throw new Error(`Lighthouse on ${url} returned nothing`);
       const { lhr } = result;
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);

@@ -4,9 +4,19 @@ const ms = (value) => Math.round(value).toLocaleString("en");
 const ratio = (ours, theirs) => (theirs ? (ours / theirs).toFixed(2) : "–");
 
 function pagesTable(pages, compare) {
-  const head = "| page | HTML gzip | CSS gzip | JS gzip | total raw / gzip / brotli (kB) | requests | render-blocking |" + (compare ? " total gzip ours/theirs |" : "");
+  const head =
+    "| page | HTML gzip | CSS gzip | JS gzip | total raw / gzip / brotli (kB) | requests | render-blocking |" +
+    (compare ? " total gzip ours/theirs |" : "");
   const rows = Object.entries(pages).map(([path, { ours, theirs }]) => {
-    const cells = [path, kB(ours.html.gzip), kB(ours.css.gzip), kB(ours.js.gzip), `${kB(ours.total.raw)} / ${kB(ours.total.gzip)} / ${kB(ours.total.brotli)}`, ours.requests, ours.renderBlocking.length];
+    const cells = [
+      path,
+      kB(ours.html.gzip),
+      kB(ours.css.gzip),
+      kB(ours.js.gzip),
+      `${kB(ours.total.raw)} / ${kB(ours.total.gzip)} / ${kB(ours.total.brotli)}`,
+      ours.requests,
+      ours.renderBlocking.length,
+    ];
     if (compare) cells.push(theirs ? ratio(ours.total.gzip, theirs.total.gzip) : "–");
     return `| ${cells.join(" | ")} |`;
   });
@@ -14,10 +24,26 @@ function pagesTable(pages, compare) {
 }
 
 function lighthouseTable(lighthouse, compare) {
-  const head = "| page | preset | score (median / worst) | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | bytes (kB) |" + (compare ? " LCP ours/theirs | bytes ours/theirs |" : "");
+  const head =
+    "| page | preset | score (median / worst) | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | bytes (kB) |" +
+    (compare ? " LCP ours/theirs | bytes ours/theirs |" : "");
   const rows = lighthouse.map(({ path, preset, ours, theirs }) => {
-    const cells = [path, preset, `${ours.score.median} / ${ours.score.worst}`, ms(ours.fcp.median), ms(ours.lcp.median), ms(ours.tbt.median), ours.cls.median.toFixed(3), ms(ours.speedIndex.median), kB(ours.totalBytes.median)];
-    if (compare) cells.push(theirs ? ratio(ours.lcp.median, theirs.lcp.median) : "–", theirs ? ratio(ours.totalBytes.median, theirs.totalBytes.median) : "–");
+    const cells = [
+      path,
+      preset,
+      `${ours.score.median} / ${ours.score.worst}`,
+      ms(ours.fcp.median),
+      ms(ours.lcp.median),
+      ms(ours.tbt.median),
+      ours.cls.median.toFixed(3),
+      ms(ours.speedIndex.median),
+      kB(ours.totalBytes.median),
+    ];
+    if (compare)
+      cells.push(
+        theirs ? ratio(ours.lcp.median, theirs.lcp.median) : "–",
+        theirs ? ratio(ours.totalBytes.median, theirs.totalBytes.median) : "–",
+      );
     return `| ${cells.join(" | ")} |`;
   });
   return [head, head.replace(/[^|]+/g, "---"), ...rows].join("\n");
@@ -34,7 +60,11 @@ export function ratios(report) {
       .map(([path, { ours, theirs }]) => [
         path,
         {
-          ...Object.fromEntries(BYTE_FIGURES.flatMap((kind) => ["raw", "gzip", "brotli"].map((size) => [`${kind}.${size}`, ours[kind][size] / (theirs[kind][size] || NaN)]))),
+          ...Object.fromEntries(
+            BYTE_FIGURES.flatMap((kind) =>
+              ["raw", "gzip", "brotli"].map((size) => [`${kind}.${size}`, ours[kind][size] / (theirs[kind][size] || NaN)]),
+            ),
+          ),
           requests: ours.requests / theirs.requests,
           renderBlocking: ours.renderBlocking.length / (theirs.renderBlocking.length || NaN),
         },
@@ -42,7 +72,11 @@ export function ratios(report) {
   );
   const lighthouse = report.lighthouse
     .filter((entry) => entry.theirs)
-    .map(({ path, preset, ours, theirs }) => ({ path, preset, ...Object.fromEntries(LIGHTHOUSE_FIGURES.map((key) => [key, ours[key].median / (theirs[key].median || NaN)])) }));
+    .map(({ path, preset, ours, theirs }) => ({
+      path,
+      preset,
+      ...Object.fromEntries(LIGHTHOUSE_FIGURES.map((key) => [key, ours[key].median / (theirs[key].median || NaN)])),
+    }));
   return { pages, lighthouse };
 }
 
@@ -51,7 +85,10 @@ const fixed = (value) => (Number.isFinite(value) ? value.toFixed(2) : "–");
 function ratioTables(report) {
   const { pages, lighthouse } = ratios(report);
   const byteHead = `| page | ${BYTE_FIGURES.map((kind) => `${kind} gzip`).join(" | ")} | total raw | total brotli | requests | render-blocking |`;
-  const byteRows = Object.entries(pages).map(([path, r]) => `| ${path} | ${BYTE_FIGURES.map((kind) => fixed(r[`${kind}.gzip`])).join(" | ")} | ${fixed(r["total.raw"])} | ${fixed(r["total.brotli"])} | ${fixed(r.requests)} | ${fixed(r.renderBlocking)} |`);
+  const byteRows = Object.entries(pages).map(
+    ([path, r]) =>
+      `| ${path} | ${BYTE_FIGURES.map((kind) => fixed(r[`${kind}.gzip`])).join(" | ")} | ${fixed(r["total.raw"])} | ${fixed(r["total.brotli"])} | ${fixed(r.requests)} | ${fixed(r.renderBlocking)} |`,
+  );
   const lhHead = `| page | preset | ${LIGHTHOUSE_FIGURES.join(" | ")} |`;
   const lhRows = lighthouse.map((r) => `| ${r.path} | ${r.preset} | ${LIGHTHOUSE_FIGURES.map((key) => fixed(r[key])).join(" | ")} |`);
   const table = (head, rows) => [head, head.replace(/[^|]+/g, "---"), ...rows].join("\n");

@@ -36,7 +36,9 @@ export async function runBench({ compare, runs: RUNS, log }) {
     if (compare) pages[path].theirs = await measurePageBytes(browser, compare + path).catch(() => null);
   }
 
-  log(`Lighthouse: ${LIGHTHOUSE_ROUTES.length} pages x mobile and desktop x ${RUNS} runs${compare ? ", alternating with the other site" : ""}`);
+  log(
+    `Lighthouse: ${LIGHTHOUSE_ROUTES.length} pages x mobile and desktop x ${RUNS} runs${compare ? ", alternating with the other site" : ""}`,
+  );
   const lighthouseRunner = await startLighthouse();
   const lighthouse = [];
   for (const path of LIGHTHOUSE_ROUTES) {
@@ -50,7 +52,15 @@ export async function runBench({ compare, runs: RUNS, log }) {
       const summarise = (list) => {
         const valid = list.filter(Boolean);
         if (!valid.length) return null;
-        return Object.fromEntries(Object.keys(valid[0]).map((key) => [key, medianAndWorst(valid.map((entry) => entry[key]), key === "score" ? "low" : "high")]));
+        return Object.fromEntries(
+          Object.keys(valid[0]).map((key) => [
+            key,
+            medianAndWorst(
+              valid.map((entry) => entry[key]),
+              key === "score" ? "low" : "high",
+            ),
+          ]),
+        );
       };
       lighthouse.push({ path, preset, ours: summarise(runs.ours), ...(compare ? { theirs: summarise(runs.theirs) } : {}) });
     }
@@ -69,7 +79,13 @@ export async function runBench({ compare, runs: RUNS, log }) {
 
   const report = {
     date: new Date().toISOString(),
-    machine: { cpu: cpus()[0]?.model ?? "unknown", cpus: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.versions.node, chromium },
+    machine: {
+      cpu: cpus()[0]?.model ?? "unknown",
+      cpus: cpus().length,
+      memoryGiB: Math.round(totalmem() / 2 ** 30),
+      node: process.versions.node,
+      chromium,
+    },
     compare: compare ?? null,
     lighthouseRuns: RUNS,
     builds,

@@ -9,7 +9,11 @@ export function median(values) {
 }
 
 /** Median and worst of runs; `worse` says which direction is worse ("high" for times, "low" for scores). */
-export const medianAndWorst = (values, worse = "high") => ({ median: median(values), worst: worse === "high" ? Math.max(...values) : Math.min(...values), runs: values });
+export const medianAndWorst = (values, worse = "high") => ({
+  median: median(values),
+  worst: worse === "high" ? Math.max(...values) : Math.min(...values),
+  runs: values,
+});
 
 /** Raw, gzip (-9) and brotli (11) sizes of bytes, as a server would send them compressed. */
 export function byteSizes(bytes) {

@@ -13,7 +13,12 @@ export const BUILD_STEPS = {
 
 /** Runs one build step with extra environment; throws with its output if it fails. */
 export function runBuildStep(step, env = {}, { quiet = true } = {}) {
-  const run = spawnSync(process.execPath, BUILD_STEPS[step], { cwd: ROOT, env: { ...process.env, ...env }, stdio: quiet ? "pipe" : "inherit", encoding: "utf8" });
+  const run = spawnSync(process.execPath, BUILD_STEPS[step], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: quiet ? "pipe" : "inherit",
+    encoding: "utf8",
+  });
   if (run.status !== 0) throw new Error(`Build step failed: ${step}\n${run.stdout ?? ""}${run.stderr ?? ""}`);
 }
 

@@ -21,7 +21,11 @@ export async function migrate({ exec, query }) {
     if (done.has(version)) continue;
     const sql = await readFile(MIGRATIONS + file, "utf8");
     await exec(`begin;\n${sql}\n;commit;`);
-    await query("insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)", [version, rest.join("_"), [sql]]);
+    await query("insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)", [
+      version,
+      rest.join("_"),
+      [sql],
+    ]);
     applied.push(version);
   }
   return applied;

@@ -83,7 +83,13 @@ export async function startLocalStack({
     const siteOrigins = [`http://localhost:${sitePort}`, `http://127.0.0.1:${sitePort}`];
     const env = localFunctionEnv(
       // PGlite's socket server stalls under concurrent transactions from several connections: one.
-      { databaseUrl: database.url, smtpUrl: `smtp://127.0.0.1:${smtp.port}`, siteUrl: siteOrigins[0], allowedOrigins: [siteOrigins[1], allowedOrigins], poolMax: 1 },
+      {
+        databaseUrl: database.url,
+        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+        siteUrl: siteOrigins[0],
+        allowedOrigins: [siteOrigins[1], allowedOrigins],
+        poolMax: 1,
+      },
       typeof functionEnv === "function" ? functionEnv({ sitePort }) : functionEnv,
     );
     const functions = await Promise.all(FUNCTIONS.map((name) => runFunction(name, env, { onOutput: onFunctionOutput })));
@@ -93,7 +99,9 @@ export async function startLocalStack({
 
     // What Supabase Cron does in production: call the retry function on a schedule.
     const retry = () =>
-      fetch(`${apiUrl}/functions/v1/retry-quote-emails`, { method: "POST", headers: { Authorization: `Bearer ${env.CRON_SECRET}` } }).catch(() => {});
+      fetch(`${apiUrl}/functions/v1/retry-quote-emails`, { method: "POST", headers: { Authorization: `Bearer ${env.CRON_SECRET}` } }).catch(
+        () => {},
+      );
     const timer = setInterval(retry, retryEveryMs);
     stops.push(async () => clearInterval(timer));
     print(`site      http://localhost:${sitePort}`);

@@ -55,5 +55,6 @@ function mobileMenu(params) {
 /** @param {import("@11ty/eleventy/UserConfig").default} eleventyConfig */
 export default function shortcodes(eleventyConfig) {
   for (const [name, shortcode] of Object.entries({ photo, socialImage })) eleventyConfig.addAsyncShortcode(name, shortcode);
-  for (const [name, shortcode] of Object.entries({ quoteForm, faqAccordion, navMenu, mobileMenu })) eleventyConfig.addShortcode(name, shortcode);
+  for (const [name, shortcode] of Object.entries({ quoteForm, faqAccordion, navMenu, mobileMenu }))
+    eleventyConfig.addShortcode(name, shortcode);
 }

@@ -7,7 +7,8 @@ import { islandScripts as scriptsByElement } from "../_lib/widgets.js";
  * @param {string} content
  */
 function islandScripts(content) {
-  if (!this.page.outputPath || !this.page.outputPath.endsWith(".html")) return content;
+  const output = this.page.outputPath;
+  if (typeof output !== "string" || !output.endsWith(".html")) return content;
   const needed = new Set(Object.entries(scriptsByElement()).flatMap(([tag, src]) => (content.includes(`<${tag}`) ? [src] : [])));
   if (!needed.size) return content;
   const tags = [...needed].map((src) => `<script type="module" src="${src}"></script>`).join("");

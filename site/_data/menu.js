@@ -3,7 +3,11 @@
 import { loadData } from "../_lib/load-data.js";
 
 export default function () {
-  const items = loadData("services").map((service) => ({ href: service.path, label: service.menuLabel, description: service.menuDescription }));
+  const items = loadData("services").map((service) => ({
+    href: service.path,
+    label: service.menuLabel,
+    description: service.menuDescription,
+  }));
   const links = loadData("navigation").header.map((link) => ({ href: link.path, label: link.label }));
   return {
     trigger: { href: "/ydelser", label: "Ydelser" },

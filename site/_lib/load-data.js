@@ -32,7 +32,9 @@ export function parseDataFile(contents, filePath) {
 function withCopies(name, raw) {
   const copies = Number(process.env.SITE_AREA_COPIES ?? 1);
   if (name !== "areas" || !(copies > 1) || !Array.isArray(raw)) return raw;
-  return Array.from({ length: copies }, (_, copy) => raw.map((area) => (copy ? { ...area, name: `${area.name} ${copy + 1}` } : area))).flat();
+  return Array.from({ length: copies }, (_, copy) =>
+    raw.map((area) => (copy ? { ...area, name: `${area.name} ${copy + 1}` } : area)),
+  ).flat();
 }
 
 /**

@@ -57,7 +57,11 @@ export function headerRules(backendUrl) {
     // The embed keeps one URL for partners, so everything here is cached for an hour, not for ever.
     {
       path: "/widgets/*",
-      headers: { "Access-Control-Allow-Origin": "*", "Cross-Origin-Resource-Policy": "cross-origin", "Cache-Control": "public, max-age=3600" },
+      headers: {
+        "Access-Control-Allow-Origin": "*",
+        "Cross-Origin-Resource-Policy": "cross-origin",
+        "Cache-Control": "public, max-age=3600",
+      },
     },
   ];
 }

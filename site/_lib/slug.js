@@ -4,11 +4,5 @@
  * These slugs are URLs search engines already know: tests pin all sixteen.
  */
 export function slugify(name) {
-  return name
-    .toLowerCase()
-    .replaceAll("ø", "o")
-    .replaceAll("å", "a")
-    .replaceAll("æ", "a")
-    .trim()
-    .replace(/\s+/g, "-");
+  return name.toLowerCase().replaceAll("ø", "o").replaceAll("å", "a").replaceAll("æ", "a").trim().replace(/\s+/g, "-");
 }

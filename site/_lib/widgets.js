@@ -11,7 +11,8 @@ const SSR_ENTRY = join(WIDGETS_OUTPUT_DIR, "ssr", "ssr.js");
 const MANIFEST = join(WIDGETS_OUTPUT_DIR, "public", ".vite", "manifest.json");
 
 function requireWidgetBuild(file) {
-  if (!existsSync(file)) throw new Error(`${file} is missing: run "npm run build:widgets" before the site build ("npm run build" does both).`);
+  if (!existsSync(file))
+    throw new Error(`${file} is missing: run "npm run build:widgets" before the site build ("npm run build" does both).`);
 }
 
 let build;

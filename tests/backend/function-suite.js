@@ -59,7 +59,12 @@ export function defineFunctionSuite(label, startDatabase) {
 
     it("stores a valid request, e-mails the firm once and answers 200 with the request id", async () => {
       const response = await post(
-        { ...VALID, message: "Kan I se på <b>eltavlen</b> & HPFI-relæet?", sourceUrl: `${SITE_URL}/omraader/koge`, partnerId: "elportalen" },
+        {
+          ...VALID,
+          message: "Kan I se på <b>eltavlen</b> & HPFI-relæet?",
+          sourceUrl: `${SITE_URL}/omraader/koge`,
+          partnerId: "elportalen",
+        },
         { headers: { "User-Agent": "test-browser", Origin: REGISTERED_PARTNER } },
       );
       expect(response.status).toBe(200);
@@ -189,7 +194,9 @@ export function defineFunctionSuite(label, startDatabase) {
       // The window is 60 minutes and the first of the five requests was just now.
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(3500);
       expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
-      expect((await limited.json()).error).toBe(`Vi har modtaget flere forespørgsler fra dig på kort tid. Prøv igen senere, eller ring til os på ${PHONE}.`);
+      expect((await limited.json()).error).toBe(
+        `Vi har modtaget flere forespørgsler fra dig på kort tid. Prøv igen senere, eller ring til os på ${PHONE}.`,
+      );
       expect(await rows()).toHaveLength(5);
       expect((await post({ ...VALID, email: "anden@example.dk" }, { ip: "192.0.2.11" })).status).toBe(200);
       // Only the right-most forwarded address counts (our gateway's); a client cannot rotate the rest.
@@ -353,7 +360,10 @@ export function defineFunctionSuite(label, startDatabase) {
         expect(response.status).toBe(500);
         const text = await response.text();
         const body = JSON.parse(text);
-        expect(body).toEqual({ error: `Der opstod en fejl. Prøv igen, eller ring til os på ${PHONE}.`, requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+        expect(body).toEqual({
+          error: `Der opstod en fejl. Prøv igen, eller ring til os på ${PHONE}.`,
+          requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        });
         expect(text).not.toMatch(/message_renamed|column|relation|postgres/i);
       } finally {
         await sql`alter table quote_requests rename column message_renamed to message`;
@@ -361,7 +371,10 @@ export function defineFunctionSuite(label, startDatabase) {
     });
 
     it("deletes requests past retention and clears hashed client data much sooner, keeping recent rows", async () => {
-      const insert = (email, age) => sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, user_agent, received_at, notification_status)
+      const insert = (
+        email,
+        age,
+      ) => sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, user_agent, received_at, notification_status)
         values ('Jens Hansen', '12345678', ${email}, 'Køge', 'Ny eltavle i villa', 'hash', 'browser', now() - ${age}::interval, 'sent')`;
       await insert("old@example.dk", "13 months");
       await insert("week@example.dk", "8 days");
@@ -387,7 +400,9 @@ export function defineFunctionSuite(label, startDatabase) {
       await post({ ...VALID, email: "Forget.Me@example.dk" });
       await post({ ...VALID, email: "keep.me@example.dk" });
       const script = (...args) =>
-        promisify(execFile)(process.execPath, ["scripts/forget-requester.js", ...args], { env: { ...process.env, SUPABASE_DB_URL: database.url } });
+        promisify(execFile)(process.execPath, ["scripts/forget-requester.js", ...args], {
+          env: { ...process.env, SUPABASE_DB_URL: database.url },
+        });
       const access = JSON.parse((await script("forget.me@example.dk")).stdout);
       expect(access.requests).toHaveLength(2);
       expect(access.requests[0]).toMatchObject({ name: VALID.name, location: VALID.location });
@@ -402,7 +417,8 @@ export function defineFunctionSuite(label, startDatabase) {
       expect(lines.length).toBeGreaterThan(0);
       for (const line of lines) {
         expect(() => JSON.parse(line), line).not.toThrow();
-        for (const secret of [VALID.name, VALID.email, VALID.phone, "Jens", "eltavlen", "victim@example.com"]) expect(line).not.toContain(secret);
+        for (const secret of [VALID.name, VALID.email, VALID.phone, "Jens", "eltavlen", "victim@example.com"])
+          expect(line).not.toContain(secret);
       }
     });
   });

@@ -22,8 +22,30 @@ const fieldValue = (valid) =>
     { weight: 10, arbitrary: fc.constant(valid) },
     { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
     { weight: 1, arbitrary: fc.string({ unit: "grapheme", minLength: 0, maxLength: 1100 }) },
-    { weight: 1, arbitrary: fc.constantFrom("", " ", "\r\n", "a\nb", "æøå", `${valid}\u0000`, `${valid}\u001b[31m`, `${valid}\r\nBcc: x@y.z`, "x".repeat(1001)) },
-    { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.object({ maxDepth: 1 })) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "",
+        " ",
+        "\r\n",
+        "a\nb",
+        "æøå",
+        `${valid}\u0000`,
+        `${valid}\u001b[31m`,
+        `${valid}\r\nBcc: x@y.z`,
+        "x".repeat(1001),
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(fc.string(), { maxLength: 2 }),
+        fc.object({ maxDepth: 1 }),
+      ),
+    },
   );
 // The five fields are usually present (a missing one is tested by the empty and raw bodies below).
 const body = fc.record(
@@ -54,13 +76,18 @@ describe("send-contact-email with generated bodies", () => {
     const seenKeys = new Set();
     await fc.assert(
       fc.asyncProperty(payload, async ({ kind, value, text }) => {
-        const response = await fetch(backend.functions.submitUrl, { method: "POST", headers: { "Content-Type": "application/json" }, body: text });
+        const response = await fetch(backend.functions.submitUrl, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: text,
+        });
         expect(response.status).toBeLessThan(500);
         const valid = kind === "json" && isObject(value) && validateQuoteRequest(value).ok;
         expect(response.status, text).toBe(valid ? 200 : response.status === 413 ? 413 : 400);
         if (valid) {
           // A repeated idempotency key (uuids can repeat across runs only in theory) never adds a row.
-          const key = typeof value.idempotencyKey === "string" && /^[A-Za-z0-9_.:-]{8,200}$/.test(value.idempotencyKey) ? value.idempotencyKey : null;
+          const key =
+            typeof value.idempotencyKey === "string" && /^[A-Za-z0-9_.:-]{8,200}$/.test(value.idempotencyKey) ? value.idempotencyKey : null;
           if (!key || !seenKeys.has(key)) expectedRows++;
           if (key) seenKeys.add(key);
         }

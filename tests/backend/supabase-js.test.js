@@ -21,12 +21,14 @@ beforeAll(async () => {
 afterAll(() => backend?.stop());
 
 const clients = {
-  "@supabase/supabase-js": () => createClient(projectUrl, ANON_KEY, {
+  "@supabase/supabase-js": () =>
+    createClient(projectUrl, ANON_KEY, {
       auth: { persistSession: false, autoRefreshToken: false },
       // Node 20 has no global WebSocket; the realtime client wants one even when nothing subscribes.
       realtime: { transport: /** @type {any} */ (WebSocket) },
     }).functions,
-  "@supabase/functions-js": () => new FunctionsClient(`${projectUrl}/functions/v1`, { headers: { Authorization: `Bearer ${ANON_KEY}`, apikey: ANON_KEY } }),
+  "@supabase/functions-js": () =>
+    new FunctionsClient(`${projectUrl}/functions/v1`, { headers: { Authorization: `Bearer ${ANON_KEY}`, apikey: ANON_KEY } }),
 };
 
 describe("send-contact-email called by the Supabase clients", () => {
@@ -41,7 +43,9 @@ describe("send-contact-email called by the Supabase clients", () => {
     });
 
     it(`answers ${name} with the Danish field messages in the error's context on a 400`, async () => {
-      const { data, error } = await client().invoke("send-contact-email", { body: { ...request("x@example.dk"), name: "J", email: "jens@" } });
+      const { data, error } = await client().invoke("send-contact-email", {
+        body: { ...request("x@example.dk"), name: "J", email: "jens@" },
+      });
       expect(data).toBeNull();
       expect(error).toBeInstanceOf(FunctionsHttpError);
       expect(error.context.status).toBe(400);

@@ -36,7 +36,9 @@ describe("every page in Chromium", () => {
       expect(await context.cookies()).toEqual([]);
       expect(await page.evaluate(() => document.cookie)).toBe("");
       expect(problems.requests.filter((url) => new URL(url).origin !== site.base)).toEqual([]);
-      const brokenImages = await page.evaluate(() => [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src));
+      const brokenImages = await page.evaluate(() =>
+        [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src),
+      );
       expect(brokenImages).toEqual([]);
       await context.close();
     });

@@ -36,7 +36,11 @@ describe("the site server", () => {
   });
 
   it("redirects trailing slashes and .html to the one canonical address", async () => {
-    for (const [from, to] of [["/ydelser/private/", "/ydelser/private"], ["/kontakt.html", "/kontakt"], ["/index.html", "/"]]) {
+    for (const [from, to] of [
+      ["/ydelser/private/", "/ydelser/private"],
+      ["/kontakt.html", "/kontakt"],
+      ["/index.html", "/"],
+    ]) {
       const response = await fetch(base + from, { redirect: "manual" });
       expect(response.status, from).toBe(301);
       expect(response.headers.get("location")).toBe(to);

@@ -37,7 +37,9 @@ beforeAll(async () => {
   const server = createServer((request, response) => {
     if (request.url === "/hostile.css") return response.writeHead(200, { "Content-Type": "text/css" }).end(HOSTILE_CSS);
     const twice = request.url?.includes("twice") ?? false;
-    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(partnerPage(`${site.base}/widgets/quote-form.embed.js`, site.apiUrl, { twice }));
+    response
+      .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
+      .end(partnerPage(`${site.base}/widgets/quote-form.embed.js`, site.apiUrl, { twice }));
   });
   const origin = `http://127.0.0.1:${await listen(server, 0, "127.0.0.1")}`;
   partner = { origin, stop: () => closeServer(server) };
@@ -67,7 +69,11 @@ const waitFor = async (check, what, ms = 20_000) => {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 };
-const mailTo = (email) => waitFor(async () => (await site.mails()).find((mail) => mail.text?.includes(email) || mail.replyTo?.some((to) => to.address === email)), `the e-mail about ${email}`);
+const mailTo = (email) =>
+  waitFor(
+    async () => (await site.mails()).find((mail) => mail.text?.includes(email) || mail.replyTo?.some((to) => to.address === email)),
+    `the e-mail about ${email}`,
+  );
 
 /** Fills the quote form inside `scope` (a form's island, or the embed's shadow root) as a visitor would. */
 async function fill(scope, values) {
@@ -86,7 +92,11 @@ describe("the quote form on the firm's pages, against the local stack", () => {
       const { context, page, problems } = await visit(browser, site.base + route);
       const form = page.locator(`elektriker-quote-form:has(${island})`);
       await form.locator(island).focus(); // the first interaction wakes the island
-      await form.locator("[ready]").or(page.locator(`elektriker-quote-form[ready]:has(${island})`)).first().waitFor();
+      await form
+        .locator("[ready]")
+        .or(page.locator(`elektriker-quote-form[ready]:has(${island})`))
+        .first()
+        .waitFor();
       await fill(form, { ...PERSON, email, ...(location ? { location } : {}) });
       await page.waitForTimeout(250); // a person takes longer than the function's minimum fill time
       await form.getByRole("button", { name: "Send forespørgsel" }).click();
@@ -142,7 +152,9 @@ describe("the quote form on the firm's pages, against the local stack", () => {
     for (const [name, value] of Object.entries(values)) expect(await page.locator(`#kontakt-form-${name}`).inputValue()).toBe(value);
     expect(await axeViolations(page)).toEqual([]);
     // docs/product.md#messages-on-send: the failure is logged to the console (and nothing else is).
-    expect(problems.console.filter((text) => !text.includes("Quote request failed") && !text.includes("ERR_CONNECTION_REFUSED"))).toEqual([]);
+    expect(problems.console.filter((text) => !text.includes("Quote request failed") && !text.includes("ERR_CONNECTION_REFUSED"))).toEqual(
+      [],
+    );
     expect(await rowsFor("fejl@example.dk")).toHaveLength(0);
     await context.close();
   });
@@ -215,21 +227,27 @@ describe("the partner embed on another origin with hostile CSS and a strict CSP"
   it("renders in its own styles, sends with the partner's id, fires quote-sent, and changes nothing outside itself", async () => {
     const { context, page, problems } = await visit(browser, `${partner.origin}/`);
     const ownStyles = () =>
-      page.evaluate(() => ["own", "own-button"].map((id) => {
-        const style = getComputedStyle(/** @type {HTMLElement} */ (document.getElementById(id)));
-        return [style.color, style.fontSize, style.fontFamily, style.display, style.visibility].join("|");
-      }));
+      page.evaluate(() =>
+        ["own", "own-button"].map((id) => {
+          const style = getComputedStyle(/** @type {HTMLElement} */ (document.getElementById(id)));
+          return [style.color, style.fontSize, style.fontFamily, style.display, style.visibility].join("|");
+        }),
+      );
     const host = page.locator("elektriker-tilbud[ready]");
     await host.waitFor();
     await page.evaluate(() => {
       window.__events = [];
-      for (const type of ["quote-sent", "quote-failed"]) document.addEventListener(type, (event) => window.__events.push({ type, detail: /** @type {CustomEvent} */ (event).detail }));
+      for (const type of ["quote-sent", "quote-failed"])
+        document.addEventListener(type, (event) => window.__events.push({ type, detail: /** @type {CustomEvent} */ (event).detail }));
     });
     const before = await page.evaluate(() => document.querySelectorAll("style, link").length);
     // The host page's rules do not reach the inputs and the button: they keep the embed's own styles.
     const button = host.getByRole("button", { name: "Send forespørgsel" });
     expect(await button.isVisible()).toBe(true);
-    const buttonStyle = await button.evaluate((element) => { const s = getComputedStyle(element); return { background: s.backgroundColor, font: s.fontFamily, transform: s.textTransform }; });
+    const buttonStyle = await button.evaluate((element) => {
+      const s = getComputedStyle(element);
+      return { background: s.backgroundColor, font: s.fontFamily, transform: s.textTransform };
+    });
     expect(buttonStyle.background).toBe("rgb(0, 128, 0)"); // themed through --elektriker-accent
     expect(buttonStyle.font).not.toContain("Comic Sans");
     expect(buttonStyle.transform).toBe("none");

@@ -21,10 +21,15 @@ describe("byte budgets per page", () => {
   it("keeps every page's CSS at most 10 kB gzip-compressed, in at most one render-blocking stylesheet", () => {
     for (const route of PAGES) {
       const { root } = page(route);
-      const blocking = root.querySelectorAll('link[rel="stylesheet"]').filter((link) => !link.getAttribute("media") || link.getAttribute("media") === "all");
+      const blocking = root
+        .querySelectorAll('link[rel="stylesheet"]')
+        .filter((link) => !link.getAttribute("media") || link.getAttribute("media") === "all");
       expect(blocking.length, route).toBeLessThanOrEqual(1);
       expect(root.querySelectorAll("style"), route).toHaveLength(0);
-      const css = root.querySelectorAll('link[rel="stylesheet"]').map((link) => readFileSync(join(DIST, link.getAttribute("href")), "utf8")).join("");
+      const css = root
+        .querySelectorAll('link[rel="stylesheet"]')
+        .map((link) => readFileSync(join(DIST, link.getAttribute("href")), "utf8"))
+        .join("");
       expect(gzipSize(css), route).toBeLessThanOrEqual(10 * KB);
     }
   });
@@ -35,7 +40,8 @@ describe("byte budgets per page", () => {
       expect(root.querySelectorAll('link[rel="preload"][as="font"]'), route).toHaveLength(0);
       for (const link of root.querySelectorAll('link[rel="stylesheet"]')) {
         const css = readFileSync(join(DIST, link.getAttribute("href")), "utf8");
-        for (const fontFace of css.match(/@font-face\s*{[^}]*}/g) ?? []) expect(fontFace).toMatch(/font-display:\s*(swap|optional|fallback)/);
+        for (const fontFace of css.match(/@font-face\s*{[^}]*}/g) ?? [])
+          expect(fontFace).toMatch(/font-display:\s*(swap|optional|fallback)/);
         expect(css).not.toMatch(/@import\s+url\(\s*["']?https?:/);
       }
     }
@@ -51,13 +57,18 @@ describe("byte budgets per page", () => {
       const before = sizes(moduleGraph(entries));
       const woken = sizes(moduleGraph(entries, { wake: true }));
       expect(before.gzip, `${route}: ${names(moduleGraph(entries), DIST).join(", ")}`).toBeLessThanOrEqual(16 * KB);
-      report.push(`${route.padEnd(28)} before interaction ${kB(before.gzip)} gzip / ${kB(before.brotli)} br; every island awake ${kB(woken.gzip)} gzip / ${kB(woken.brotli)} br`);
+      report.push(
+        `${route.padEnd(28)} before interaction ${kB(before.gzip)} gzip / ${kB(before.brotli)} br; every island awake ${kB(woken.gzip)} gzip / ${kB(woken.brotli)} br`,
+      );
     }
     console.log(`JavaScript per page:\n${report.join("\n")}`);
   });
 
   it("loads a page's islands only where the page has them", () => {
-    const loads = (route, widget) => page(route).root.querySelectorAll("script[src]").some((script) => script.getAttribute("src").startsWith(`/widgets/${widget}.`));
+    const loads = (route, widget) =>
+      page(route)
+        .root.querySelectorAll("script[src]")
+        .some((script) => script.getAttribute("src").startsWith(`/widgets/${widget}.`));
     expect(loads("/", "quote-form")).toBe(true);
     expect(loads("/om-os", "quote-form")).toBe(false);
     expect(loads("/ydelser/energioptimering", "faq")).toBe(true);
@@ -75,7 +86,11 @@ describe("byte budgets per page", () => {
   it("ships no React: the widgets are written for React and shipped as Preact (widgets/react-aliases.js)", () => {
     // Strings every React 19 build carries (react's internals key and element tag, react-dom's error
     // text); preact/compat has none of them (it uses the older "react.element" tag for compatibility).
-    const REACT_MARKERS = ["__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE", "react.transitional.element", "Minified React error"];
+    const REACT_MARKERS = [
+      "__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE",
+      "react.transitional.element",
+      "Minified React error",
+    ];
     const shipped = readdirSync(DIST, { recursive: true, encoding: "utf8" }).filter((file) => /\.(m?js|html)$/.test(file));
     expect(shipped.filter((file) => file.startsWith("widgets/")).length).toBeGreaterThan(3);
     for (const file of shipped) {

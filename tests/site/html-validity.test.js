@@ -12,9 +12,13 @@ describe("HTML validity", () => {
   it("reports no errors on any page", async () => {
     const files = htmlFiles();
     expect(files.length).toBeGreaterThanOrEqual(25);
-    const { stderr } = await promisify(execFile)("java", ["-jar", vnuJar, "--errors-only", "--format", "json", ...files.map((file) => join(DIST, file))], {
-      maxBuffer: 16 * 1024 * 1024,
-    }).catch((error) => error);
+    const { stderr } = await promisify(execFile)(
+      "java",
+      ["-jar", vnuJar, "--errors-only", "--format", "json", ...files.map((file) => join(DIST, file))],
+      {
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    ).catch((error) => error);
     const { messages } = JSON.parse(stderr);
     const errors = messages.map((message) => `${message.url?.replace(`file:${DIST}`, "")}:${message.lastLine} ${message.message}`);
     expect(errors).toEqual([]);

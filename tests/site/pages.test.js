@@ -2,7 +2,19 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ALL_PAGES, AREA_ROUTES, DIST, NOINDEX_ROUTES, ROUTES, areas, business, fileOf, jsonLdBlocks, page, requireBuild } from "../support/site.js";
+import {
+  ALL_PAGES,
+  AREA_ROUTES,
+  DIST,
+  NOINDEX_ROUTES,
+  ROUTES,
+  areas,
+  business,
+  fileOf,
+  jsonLdBlocks,
+  page,
+  requireBuild,
+} from "../support/site.js";
 
 const TITLE_SUFFIX = ` | ${business.brand} - Autoriseret Elektriker på Sjælland`;
 const meta = (root, selector) => root.querySelector(selector)?.getAttribute("content");
@@ -105,7 +117,13 @@ describe("structured data", () => {
         telephone: business.phone.e164,
         email: business.email,
         priceRange: "$$",
-        address: { "@type": "PostalAddress", streetAddress: business.address.street, postalCode: "4682", addressLocality: "Tureby", addressCountry: "DK" },
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: business.address.street,
+          postalCode: "4682",
+          addressLocality: "Tureby",
+          addressCountry: "DK",
+        },
         geo: { "@type": "GeoCoordinates", latitude: business.geo.latitude, longitude: business.geo.longitude },
         areaServed: { "@type": "GeoCircle", geoRadius: 50000 },
         aggregateRating: { "@type": "AggregateRating", ratingValue: 4.9, ratingCount: 150, bestRating: 5, worstRating: 1 },
@@ -131,7 +149,9 @@ describe("structured data", () => {
       expect(list.itemListElement[0]).toMatchObject({ position: 1, name: "Forside", item: `${business.site.url}/` });
       expect(list.itemListElement.at(-1).item).toBe(business.site.url + route);
       // The visible breadcrumb bar shows the same trail.
-      const visible = page(route).root.querySelectorAll('nav[aria-label="Brødkrumme"] li').map((li) => li.textContent.trim());
+      const visible = page(route)
+        .root.querySelectorAll('nav[aria-label="Brødkrumme"] li')
+        .map((li) => li.textContent.trim());
       expect(visible).toEqual(list.itemListElement.map((item) => item.name));
     }
   });
@@ -170,7 +190,10 @@ describe("content", () => {
       expect(text).toContain(`${area.distance} km`);
       expect(text).toContain(area.description.slice(0, 60));
       for (const neighbour of area.neighbours) {
-        expect(root.querySelector(`#area-title`).parentNode.querySelector(`a[href="/omraader/${neighbour.slug}"]`), `${area.slug} -> ${neighbour.slug}`).not.toBeNull();
+        expect(
+          root.querySelector(`#area-title`).parentNode.querySelector(`a[href="/omraader/${neighbour.slug}"]`),
+          `${area.slug} -> ${neighbour.slug}`,
+        ).not.toBeNull();
       }
       // Regression: computed front-matter lists once gave every area page Køge's breadcrumb.
       const crumbs = root.querySelectorAll('nav[aria-label="Brødkrumme"] li');
@@ -184,7 +207,17 @@ describe("content", () => {
   it("has the home sections and anchors of the spec, in order", () => {
     const { html, root } = page("/");
     for (const id of ["services", "omraader", "about", "contact"]) expect(root.querySelector(`#${id}`), id).not.toBeNull();
-    const order = ["hero-form", 'id="services"', 'id="omraader"', "segments-title", "trust-title", "reviews-title", 'id="about"', 'id="contact"', "<footer"];
+    const order = [
+      "hero-form",
+      'id="services"',
+      'id="omraader"',
+      "segments-title",
+      "trust-title",
+      "reviews-title",
+      'id="about"',
+      'id="contact"',
+      "<footer",
+    ];
     const positions = order.map((marker) => html.indexOf(marker));
     expect(positions.every((position) => position > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -194,7 +227,8 @@ describe("content", () => {
     const energy = page("/ydelser/energioptimering").root;
     for (const id of ["solceller", "ladestation", "led", "raadgivning"]) expect(energy.querySelector(`#${id}`), id).not.toBeNull();
     const energyText = energy.querySelector("main").textContent;
-    for (const fact of ["4-6 kW", "7-10 kW", "11-15 kW", "7,4 kW", "11 kW", "22 kW", "75-85", "7-12 år"]) expect(energyText, fact).toContain(fact);
+    for (const fact of ["4-6 kW", "7-10 kW", "11-15 kW", "7,4 kW", "11 kW", "22 kW", "75-85", "7-12 år"])
+      expect(energyText, fact).toContain(fact);
     expect(energy.querySelector("#led table")).not.toBeNull();
     const privateText = page("/ydelser/private").root.querySelector("main").textContent;
     for (const fact of ["3-5 arbejdsdage", "5-8 arbejdsdage", "2-4 arbejdsdage", "2-4 timer", "24 timer", "3-5 hverdage"]) {
@@ -228,8 +262,15 @@ describe("shared elements", () => {
       expect(header.querySelector('a.btn[href="/kontakt"]').textContent).toContain("Få et tilbud");
       const desktop = header.querySelector("elektriker-nav");
       expect(desktop.querySelectorAll("a").map((a) => a.getAttribute("href"))).toEqual([
-        "/ydelser", "/ydelser/private", "/ydelser/erhverv", "/ydelser/event", "/ydelser/energioptimering",
-        "/ydelser/event", "/ydelser/erhverv", "/om-os", "/kontakt",
+        "/ydelser",
+        "/ydelser/private",
+        "/ydelser/erhverv",
+        "/ydelser/event",
+        "/ydelser/energioptimering",
+        "/ydelser/event",
+        "/ydelser/erhverv",
+        "/om-os",
+        "/kontakt",
       ]);
       expect(header.querySelector("details.mobile-menu summary")).not.toBeNull();
       const footer = root.querySelector("footer");
@@ -321,7 +362,8 @@ describe("privacy", () => {
   });
 
   it("links the privacy page from the footer of every page", () => {
-    for (const route of [...ALL_PAGES, "/404"]) expect(page(route).root.querySelector('footer a[href="/privatlivspolitik"]'), route).not.toBeNull();
+    for (const route of [...ALL_PAGES, "/404"])
+      expect(page(route).root.querySelector('footer a[href="/privatlivspolitik"]'), route).not.toBeNull();
   });
 
   it("promises the retention periods the database enforces", () => {
@@ -346,7 +388,8 @@ describe("links", () => {
           broken.push(`${route} -> ${href}`);
           continue;
         }
-        if (fragment && (known.has(target) || target === route) && !page(target).root.querySelector(`[id="${fragment}"]`)) broken.push(`${route} -> ${href} (no #${fragment})`);
+        if (fragment && (known.has(target) || target === route) && !page(target).root.querySelector(`[id="${fragment}"]`))
+          broken.push(`${route} -> ${href} (no #${fragment})`);
       }
     }
     expect(broken).toEqual([]);

@@ -6,7 +6,7 @@
 import { fileURLToPath } from "node:url";
 import { parse } from "node-html-parser";
 import { createServer } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { reactToPreactAliases } from "../../widgets/react-aliases.js";
 import { siteFactsDefine } from "../../widgets/site-facts.js";
 
@@ -23,7 +23,8 @@ const NAV = {
 };
 /** Each island with the props a page gives it. */
 const CASES = {
-  "quote form": (ssr) => ssr.renderQuoteForm({ id: "kontakt-form", page: "/kontakt", heading: "Få et uforpligtende tilbud", intro: "Svar inden for 24 timer." }),
+  "quote form": (ssr) =>
+    ssr.renderQuoteForm({ id: "kontakt-form", page: "/kontakt", heading: "Få et uforpligtende tilbud", intro: "Svar inden for 24 timer." }),
   "quote form on an area page": (ssr) => ssr.renderQuoteForm({ id: "omraade-form", page: "/omraader/koge", location: "Køge" }),
   FAQ: (ssr) =>
     ssr.renderFaq({
@@ -34,7 +35,8 @@ const CASES = {
       ],
     }),
   "desktop menu": (ssr) => ssr.renderNav({ ...NAV, className: "hidden lg:block" }),
-  "mobile menu": (ssr) => ssr.renderMobileMenu({ items: NAV.items, links: NAV.links, phone: { display: "12 34 56 78", e164: "+4512345678" } }),
+  "mobile menu": (ssr) =>
+    ssr.renderMobileMenu({ items: NAV.items, links: NAV.links, phone: { display: "12 34 56 78", e164: "+4512345678" } }),
 };
 
 /** Loads widgets/ssr.tsx with the given aliases and renders every case. */

@@ -11,7 +11,6 @@ import { freePort } from "../../dev/local/free-port.js";
 import { migrate } from "../../dev/local/migrations.js";
 import { PG_BIN } from "../../dev/pg-bin.js";
 
-
 /**
  * @typedef {object} TestDatabase
  * @property {string} name
@@ -46,12 +45,23 @@ export async function startPostgres15() {
   }
   chmodSync(dir, 0o700);
   const run = (binary, args) =>
-    execFileSync(asRoot ? "runuser" : `${PG_BIN}/${binary}`, asRoot ? ["-u", "postgres", "--", `${PG_BIN}/${binary}`, ...args] : args, { stdio: "pipe" });
+    execFileSync(asRoot ? "runuser" : `${PG_BIN}/${binary}`, asRoot ? ["-u", "postgres", "--", `${PG_BIN}/${binary}`, ...args] : args, {
+      stdio: "pipe",
+    });
   const data = join(dir, "data");
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--no-locale"]);
   const log = join(dir, "log");
   const start = (port) =>
-    run("pg_ctl", ["-D", data, "-l", log, "-w", "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`, "start"]);
+    run("pg_ctl", [
+      "-D",
+      data,
+      "-l",
+      log,
+      "-w",
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`,
+      "start",
+    ]);
   // PostgreSQL cannot bind port 0 and report it, so a probed free port can be taken by another test
   // worker before the server binds it: try another one when that happens.
   let port;

@@ -18,7 +18,10 @@ export const MAIL_TO = business.email;
  * @param {Record<string, string>} [extra] any variable the test is about
  */
 export function functionEnv(database, smtpUrl, extra = {}) {
-  return localFunctionEnv({ databaseUrl: database.url, smtpUrl, siteUrl: SITE_URL, allowedOrigins: [PARTNER_ORIGIN], poolMax: database.poolMax }, extra);
+  return localFunctionEnv(
+    { databaseUrl: database.url, smtpUrl, siteUrl: SITE_URL, allowedOrigins: [PARTNER_ORIGIN], poolMax: database.poolMax },
+    extra,
+  );
 }
 
 /** Starts send-contact-email and retry-quote-emails; `output` collects everything they log. */

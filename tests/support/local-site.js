@@ -29,12 +29,18 @@ export async function startLocalSite({ partners = [] } = {}) {
     ports: { site: 0, api: 0, db: 0, smtp: 0, inbox: 0 },
     print: () => {},
     seed: async (query) => {
-      for (const { id, name, origin } of partners) await query("insert into public.partners (id, name, origin) values ($1, $2, $3)", [id, name, origin]);
+      for (const { id, name, origin } of partners)
+        await query("insert into public.partners (id, name, origin) values ($1, $2, $3)", [id, name, origin]);
     },
     // Several requests from one test browser within seconds: the spam rules are tested elsewhere.
     // The browser visits 127.0.0.1, so the no-JavaScript form's redirect must come back there (form-action 'self').
-    functionEnv: ({ sitePort }) => ({ RATE_LIMIT_PER_CLIENT: "1000", RATE_LIMIT_PER_EMAIL: "1000", MIN_FILL_MS: "200", SITE_URL: `http://127.0.0.1:${sitePort}` }),
-    onFunctionOutput: (name, text) => functionOutput.push(text),
+    functionEnv: ({ sitePort }) => ({
+      RATE_LIMIT_PER_CLIENT: "1000",
+      RATE_LIMIT_PER_EMAIL: "1000",
+      MIN_FILL_MS: "200",
+      SITE_URL: `http://127.0.0.1:${sitePort}`,
+    }),
+    onFunctionOutput: (_name, text) => functionOutput.push(text),
   });
   const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
   const mailDir = join(dir, "local", "mail");

@@ -45,10 +45,22 @@ describe("data files", () => {
     const byName = Object.fromEntries(loadData("areas").map((area) => [area.name, area]));
     // docs/product.md#data, area data.
     const spec = {
-      "Store Heddinge": ["4660", 12], "Rødvig": ["4673", 20], "Hårlev": ["4652", 8], "Strøby": ["4671", 15],
-      "Klippinge": ["4672", 18], "Køge": ["4600", 10], "Herfølge": ["4681", 5], "Ølby": ["4640", 14],
-      "Højelse": ["4632", 16], "Bjæverskov": ["4632", 13], "Borup": ["4683", 17], "Solrød": ["2680", 22],
-      "Greve": ["2670", 25], "Karise": ["4653", 9], "Faxe": ["4640", 11], "Haslev": ["4690", 19],
+      "Store Heddinge": ["4660", 12],
+      Rødvig: ["4673", 20],
+      Hårlev: ["4652", 8],
+      Strøby: ["4671", 15],
+      Klippinge: ["4672", 18],
+      Køge: ["4600", 10],
+      Herfølge: ["4681", 5],
+      Ølby: ["4640", 14],
+      Højelse: ["4632", 16],
+      Bjæverskov: ["4632", 13],
+      Borup: ["4683", 17],
+      Solrød: ["2680", 22],
+      Greve: ["2670", 25],
+      Karise: ["4653", 9],
+      Faxe: ["4640", 11],
+      Haslev: ["4690", 19],
     };
     expect(Object.keys(byName).sort()).toEqual(Object.keys(spec).sort());
     for (const [name, [postalCode, distance]] of Object.entries(spec)) {

@@ -5,7 +5,13 @@ import { describe, expect, it } from "vitest";
 import { QUOTE_FIELDS, QUOTE_RULES, checkQuoteRequest } from "../../supabase/functions/_shared/quote-checks.ts";
 import { validateQuoteRequest } from "../../supabase/functions/_shared/quote-request.ts";
 
-const VALID = { name: "Jens Hansen", phone: "+45 12 34 56 78", email: "jens@example.dk", location: "Køge", message: "Ny eltavle i villa fra 1972" };
+const VALID = {
+  name: "Jens Hansen",
+  phone: "+45 12 34 56 78",
+  email: "jens@example.dk",
+  location: "Køge",
+  message: "Ny eltavle i villa fra 1972",
+};
 
 const value = (valid) =>
   fc.oneof(
@@ -14,7 +20,26 @@ const value = (valid) =>
     { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 1100 }) },
     { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 12 }) },
     { weight: 2, arbitrary: fc.emailAddress() },
-    { weight: 2, arbitrary: fc.constantFrom("", "  ", " J ", "a\nb", "æøå", "1234567", "12345678", " +45 (12) 34-56.78 ", `${valid}\u0000`, `${valid}\r\n`, "x".repeat(1000), "x".repeat(1001), "a@b.dk", "a@b", "a b@c.dk") },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        "",
+        "  ",
+        " J ",
+        "a\nb",
+        "æøå",
+        "1234567",
+        "12345678",
+        " +45 (12) 34-56.78 ",
+        `${valid}\u0000`,
+        `${valid}\r\n`,
+        "x".repeat(1000),
+        "x".repeat(1001),
+        "a@b.dk",
+        "a@b",
+        "a b@c.dk",
+      ),
+    },
   );
 
 describe("the browser's check and the function's schema", () => {

@@ -13,8 +13,22 @@ describe("slugify (docs/product.md#pages slug rule)", () => {
 
   it("keeps the sixteen area URLs that search engines already know", () => {
     expect(loadData("areas").map((area) => area.slug)).toEqual([
-      "koge", "haslev", "faxe", "store-heddinge", "harlev", "solrod", "greve", "rodvig",
-      "stroby", "borup", "bjaverskov", "karise", "klippinge", "herfolge", "olby", "hojelse",
+      "koge",
+      "haslev",
+      "faxe",
+      "store-heddinge",
+      "harlev",
+      "solrod",
+      "greve",
+      "rodvig",
+      "stroby",
+      "borup",
+      "bjaverskov",
+      "karise",
+      "klippinge",
+      "herfolge",
+      "olby",
+      "hojelse",
     ]);
   });
 });

@@ -53,7 +53,8 @@ describe("Faq", () => {
 
   it("moves between questions with the arrow keys, Home and End, wrapping around", async () => {
     await mount();
-    const press = (key: string) => act(() => void (document.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true })));
+    const press = (key: string) =>
+      act(() => void (document.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true })));
     summaries()[0].focus();
     await press("ArrowDown");
     expect(document.activeElement).toBe(summaries()[1]);

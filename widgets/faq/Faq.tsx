@@ -36,12 +36,16 @@ export function Faq({ id, items, open: initiallyOpen = 0, onToggle }: FaqProps) 
   };
 
   return (
+    // The arrow keys of the accordion pattern, handled once for all the questions inside.
+    // biome-ignore lint/a11y/noStaticElementInteractions: the keys land on the <summary> elements, which are interactive
     <div className="faq" ref={list} onKeyDown={onKeyDown}>
       {items.map((item, index) => (
-        <details key={index} name={id} open={open === index}>
+        <details key={item.question} name={id} open={open === index}>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: <summary> is the disclosure's own button */}
           <summary id={`${id}-q${index}`} aria-controls={`${id}-a${index}`} onClick={toggle(index)}>
             {item.question}
           </summary>
+          {/* biome-ignore lint/a11y/useSemanticElements: the answer stays a paragraph (no JavaScript needed); the role names it by its question */}
           <p id={`${id}-a${index}`} role="region" aria-labelledby={`${id}-q${index}`}>
             {item.answer}
           </p>

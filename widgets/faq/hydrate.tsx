@@ -7,7 +7,12 @@ import { Faq } from "./Faq.tsx";
 /** Hydrates the FAQ island. */
 export const mount: Mount = (host) => {
   const details = [...host.querySelectorAll("details")];
-  const items = details.map((item) => ({ question: item.querySelector("summary")?.textContent ?? "", answer: item.querySelector("p")?.textContent ?? "" }));
+  const items = details.map((item) => ({
+    question: item.querySelector("summary")?.textContent ?? "",
+    answer: item.querySelector("p")?.textContent ?? "",
+  }));
   const open = details.findIndex((item) => item.open);
-  return mountWidget(host, <Faq id={host.getAttribute("faq-id") ?? "faq"} items={items} open={open < 0 ? null : open} />, { hydrate: true });
+  return mountWidget(host, <Faq id={host.getAttribute("faq-id") ?? "faq"} items={items} open={open < 0 ? null : open} />, {
+    hydrate: true,
+  });
 };

@@ -16,7 +16,10 @@ beforeEach(async () => {
   vi.useFakeTimers();
   host = document.createElement("div");
   document.body.append(host);
-  root = await mount(host, <NavMenu id="nav" trigger={{ href: "/ydelser", label: "Ydelser" }} items={ITEMS} links={[{ href: "/kontakt", label: "Kontakt" }]} />);
+  root = await mount(
+    host,
+    <NavMenu id="nav" trigger={{ href: "/ydelser", label: "Ydelser" }} items={ITEMS} links={[{ href: "/kontakt", label: "Kontakt" }]} />,
+  );
 });
 afterEach(async () => {
   await unmount(root);
@@ -29,7 +32,8 @@ const toggle = () => host.querySelector<HTMLButtonElement>(".nav-toggle")!;
 const isOpen = () => toggle().getAttribute("aria-expanded") === "true" && !host.querySelector<HTMLElement>("#nav-panel")!.hidden;
 const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
 const pointer = (type: "pointerenter" | "pointerleave") => act(() => hover(dropdown(), type === "pointerenter" ? "enter" : "leave"));
-const key = (target: Element, name: string) => act(() => void target.dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true })));
+const key = (target: Element, name: string) =>
+  act(() => void target.dispatchEvent(new KeyboardEvent("keydown", { key: name, bubbles: true })));
 
 describe("NavMenu", () => {
   it("opens 200 ms after the pointer arrives and closes 150 ms after it leaves", async () => {

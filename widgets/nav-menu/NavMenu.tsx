@@ -81,7 +81,14 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
   return (
     <nav aria-label="Hovedmenu" onKeyDown={onKeyDown}>
       <ul className="flex items-center gap-1">
-        <li ref={dropdown} className="nav-dropdown relative" data-open={open ? "" : undefined} onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave} onBlur={onBlur}>
+        <li
+          ref={dropdown}
+          className="nav-dropdown relative"
+          data-open={open ? "" : undefined}
+          onPointerEnter={onPointerEnter}
+          onPointerLeave={onPointerLeave}
+          onBlur={onBlur}
+        >
           <a href={trigger.href} className="nav-link" aria-current={currentIf(current === trigger.href)}>
             {trigger.label}
           </a>

@@ -9,4 +9,5 @@ import { NavMenu, type NavMenuProps } from "./NavMenu.tsx";
 export const mountNav: Mount = (host) => mountWidget(host, <NavMenu {...jsonAttribute<NavMenuProps>(host, "props")} />, { hydrate: true });
 
 /** Hydrates the mobile menu. */
-export const mountMobileMenu: Mount = (host) => mountWidget(host, <MobileMenu {...jsonAttribute<MobileMenuProps>(host, "props")} />, { hydrate: true });
+export const mountMobileMenu: Mount = (host) =>
+  mountWidget(host, <MobileMenu {...jsonAttribute<MobileMenuProps>(host, "props")} />, { hydrate: true });

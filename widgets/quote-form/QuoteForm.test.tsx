@@ -8,8 +8,21 @@ import { act, mount as mountInto, typeInto, unmount } from "../testing.tsx";
 import { QuoteForm, type QuoteFormProps } from "./QuoteForm.tsx";
 
 const BACKEND = { url: "https://eksempel-projekt.supabase.co", anonKey: "anon-key", functionName: "send-contact-email" };
-const FACTS = { brand: "Eksempel El", backend: BACKEND, phone: { display: "12 34 56 78", e164: "+4512345678" }, email: "kontakt@eksempel-el.example", siteUrl: "https://www.eksempel-el.example", retentionMonths: 12 };
-const VALID = { name: "Jens Hansen", phone: "12345678", email: "jens@example.dk", location: "Køge", message: "Ny eltavle i villa fra 1972" };
+const FACTS = {
+  brand: "Eksempel El",
+  backend: BACKEND,
+  phone: { display: "12 34 56 78", e164: "+4512345678" },
+  email: "kontakt@eksempel-el.example",
+  siteUrl: "https://www.eksempel-el.example",
+  retentionMonths: 12,
+};
+const VALID = {
+  name: "Jens Hansen",
+  phone: "12345678",
+  email: "jens@example.dk",
+  location: "Køge",
+  message: "Ny eltavle i villa fra 1972",
+};
 
 let host: HTMLElement;
 let root: Root | undefined;
@@ -48,7 +61,8 @@ const submit = async () => {
 };
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 const errorOf = (name: string) => host.querySelector(`#t-${name}-error`)?.textContent;
-const answer = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 describe("QuoteForm", () => {
   it("renders the five fields with the spec's placeholders, types and limits", async () => {
@@ -120,24 +134,39 @@ describe("QuoteForm", () => {
     });
     await settle();
     expect(onResult).toHaveBeenCalledWith({ ok: true, id: "abc" });
-    expect(notices.at(-1)).toMatchObject({ title: "Besked sendt!", description: "Vi kontakter dig hurtigst muligt.", variant: "default", durationMs: 5000 });
+    expect(notices.at(-1)).toMatchObject({
+      title: "Besked sendt!",
+      description: "Vi kontakter dig hurtigst muligt.",
+      variant: "default",
+      durationMs: 5000,
+    });
     expect(field("name").value).toBe("");
     expect(button.textContent).toBe("Send forespørgsel");
   });
 
   it("shows the destructive notice with the phone number and keeps every value when the server fails", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => answer(500, { error: "Der opstod en fejl.", requestId: "r" })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => answer(500, { error: "Der opstod en fejl.", requestId: "r" })),
+    );
     vi.spyOn(console, "error").mockImplementation(() => {});
     await mount();
     await fillValid();
     await submit();
     await settle();
-    expect(notices.at(-1)).toMatchObject({ title: "Fejl", description: "Der opstod en fejl. Prøv igen eller ring til os på 12 34 56 78", variant: "destructive" });
+    expect(notices.at(-1)).toMatchObject({
+      title: "Fejl",
+      description: "Der opstod en fejl. Prøv igen eller ring til os på 12 34 56 78",
+      variant: "destructive",
+    });
     for (const [name, value] of Object.entries(VALID)) expect(field(name).value).toBe(value);
   });
 
   it("puts the server's field messages on the fields when it answers 400", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => answer(400, { error: "x", fieldErrors: { email: ["Indtast en gyldig email"] } })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => answer(400, { error: "x", fieldErrors: { email: ["Indtast en gyldig email"] } })),
+    );
     await mount();
     await fillValid();
     await submit();
@@ -161,7 +190,11 @@ describe("QuoteForm", () => {
     const tick = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
     await tick(0);
     expect(fetch).toHaveBeenCalledTimes(1);
-    for (const [wait, calls] of [[1000, 2], [2000, 3], [4000, 4]] as const) {
+    for (const [wait, calls] of [
+      [1000, 2],
+      [2000, 3],
+      [4000, 4],
+    ] as const) {
       await tick(wait - 1);
       expect(fetch).toHaveBeenCalledTimes(calls - 1); // docs/product.md#business-constants-and-timings: 1 s, doubling
       await tick(1);
@@ -177,7 +210,10 @@ describe("QuoteForm", () => {
 
   it("shows the server's own message when it refuses a repeat (429)", async () => {
     const limited = "Vi har modtaget flere forespørgsler fra dig på kort tid. Prøv igen senere, eller ring til os på 12 34 56 78.";
-    vi.stubGlobal("fetch", vi.fn(async () => answer(429, { error: limited, requestId: "r" })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => answer(429, { error: limited, requestId: "r" })),
+    );
     vi.spyOn(console, "error").mockImplementation(() => {});
     const onResult = vi.fn();
     await mount({ onResult });
@@ -195,7 +231,10 @@ describe("QuoteForm", () => {
   });
 
   it("prefills an editable location (the embed's attribute) and restores it after sending", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => answer(200, { id: "x" })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => answer(200, { id: "x" })),
+    );
     await mount({ prefill: { location: "Køge" } });
     expect(field("location").type).toBe("text");
     expect(field("location").value).toBe("Køge");
@@ -212,7 +251,10 @@ describe("QuoteForm", () => {
     await unmount(root);
     await mount();
     expect(field("name").value).toBe("Jens");
-    vi.stubGlobal("fetch", vi.fn(async () => answer(200, { id: "x" })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => answer(200, { id: "x" })),
+    );
     await fillValid();
     await submit();
     await settle();

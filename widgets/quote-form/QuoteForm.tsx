@@ -3,7 +3,14 @@
 // that posts to the function without JavaScript) and hydrated in the browser; the partner embed
 // renders the same component in a shadow root.
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { QUOTE_FIELDS, QUOTE_RULES, type FieldErrors, type QuoteField, type QuoteValues, checkQuoteRequest } from "../../supabase/functions/_shared/quote-checks.ts";
+import {
+  QUOTE_FIELDS,
+  QUOTE_RULES,
+  type FieldErrors,
+  type QuoteField,
+  type QuoteValues,
+  checkQuoteRequest,
+} from "../../supabase/functions/_shared/quote-checks.ts";
 import { Icon } from "../shared/Icon.tsx";
 import { notify } from "../shared/notices.ts";
 import type { SiteFacts } from "../shared/site-facts.ts";
@@ -32,7 +39,13 @@ export type QuoteFormProps = {
   onResult?: (result: SendResult) => void;
 };
 
-const LABELS: Record<QuoteField, string> = { name: "Navn", phone: "Telefon", email: "E-mail", location: "Adresse eller by", message: "Opgave" };
+const LABELS: Record<QuoteField, string> = {
+  name: "Navn",
+  phone: "Telefon",
+  email: "E-mail",
+  location: "Adresse eller by",
+  message: "Opgave",
+};
 const INPUT: Record<Exclude<QuoteField, "message">, [type: string, autoComplete: string]> = {
   name: ["text", "name"],
   phone: ["tel", "tel"],
@@ -43,7 +56,14 @@ const INPUT: Record<Exclude<QuoteField, "message">, [type: string, autoComplete:
 export const QUOTE_NOTICE_MS = 5_000;
 
 const storageKey = (props: QuoteFormProps) => `elektriker-quote:${props.page}:${props.id}`;
-const blank = (props: QuoteFormProps): QuoteValues => ({ name: "", phone: "", email: "", message: "", ...props.prefill, location: props.location ?? props.prefill?.location ?? "" });
+const blank = (props: QuoteFormProps): QuoteValues => ({
+  name: "",
+  phone: "",
+  email: "",
+  message: "",
+  ...props.prefill,
+  location: props.location ?? props.prefill?.location ?? "",
+});
 
 /** What the visitor typed before: the fields as hydrated, else the draft kept in session storage. */
 function startingValues(props: QuoteFormProps): QuoteValues {
@@ -73,6 +93,7 @@ export function QuoteForm(props: QuoteFormProps) {
   const fields = QUOTE_FIELDS.filter((field) => !(field === "location" && location));
   const site = props.absoluteLinks ? facts.siteUrl : "";
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the form comes to life in the browser
   useEffect(() => {
     // In the browser: the widget shows its own messages instead of the browser's bubbles, and picks
     // up what was typed (the build-time HTML is rendered empty, so hydration matches it).
@@ -100,7 +121,7 @@ export function QuoteForm(props: QuoteFormProps) {
   const showErrors = (fieldErrors: FieldErrors) => {
     setErrors(fieldErrors);
     const invalid = fields.filter((field) => fieldErrors[field]?.length);
-    setAnnouncement(`Formularen har ${invalid.length} fejl: ${invalid.map((field) => fieldErrors[field]![0]).join(". ")}`);
+    setAnnouncement(`Formularen har ${invalid.length} fejl: ${invalid.map((field) => fieldErrors[field]?.[0]).join(". ")}`);
     if (invalid[0]) formRef.current?.querySelector<HTMLElement>(`#${id}-${invalid[0]}`)?.focus();
   };
 
@@ -130,7 +151,10 @@ export function QuoteForm(props: QuoteFormProps) {
     if (result.fieldErrors) return showErrors(result.fieldErrors);
     console.error("Quote request failed", result.status ?? "network", result.requestId ?? "");
     // docs/product.md#messages-on-send; a refused repeat (429) gets the server's own message, which says why.
-    const description = result.status === 429 && result.message ? result.message : `Der opstod en fejl. Prøv igen eller ring til os på ${facts.phone.display}`;
+    const description =
+      result.status === 429 && result.message
+        ? result.message
+        : `Der opstod en fejl. Prøv igen eller ring til os på ${facts.phone.display}`;
     setAnnouncement("");
     notify({ title: "Fejl", description, variant: "destructive", durationMs: QUOTE_NOTICE_MS });
   };
@@ -191,8 +215,8 @@ export function QuoteForm(props: QuoteFormProps) {
           {submitting ? "Sender..." : "Send forespørgsel"}
         </button>
         <p className="privacy-note">
-          Vi bruger kun dine oplysninger til at besvare din forespørgsel og sletter dem igen efter {facts.retentionMonths} måneder. Læs mere i
-          vores <a href={`${site}/privatlivspolitik`}>privatlivspolitik</a>.
+          Vi bruger kun dine oplysninger til at besvare din forespørgsel og sletter dem igen efter {facts.retentionMonths} måneder. Læs mere
+          i vores <a href={`${site}/privatlivspolitik`}>privatlivspolitik</a>.
         </p>
         <p className="sr-only" role="status">
           {announcement}

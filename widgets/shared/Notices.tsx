@@ -18,6 +18,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
     setTimeout(() => dismiss(notice.id), NOTICE_LIMITS.removeDelayMs);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one countdown per notice, started when it appears
   useEffect(() => {
     // Counts down only while the visitor is not reading it (hover or focus pauses).
     let left = notice.durationMs;

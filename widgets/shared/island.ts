@@ -20,14 +20,18 @@ export function defineIsland(tag: string, load: () => Promise<Mount>, wake: "int
 
       connectedCallback() {
         if (wake === "visible" && "IntersectionObserver" in window) {
-          const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && this.#wake(), { rootMargin: "200px" });
+          const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && this.#wake(), {
+            rootMargin: "200px",
+          });
           observer.observe(this);
           this.#stopWaiting = () => observer.disconnect();
           return;
         }
         const wakeUp = () => this.#wake();
-        INTERACTIONS.forEach((name) => this.addEventListener(name, wakeUp, { once: true, passive: true }));
-        this.#stopWaiting = () => INTERACTIONS.forEach((name) => this.removeEventListener(name, wakeUp));
+        for (const name of INTERACTIONS) this.addEventListener(name, wakeUp, { once: true, passive: true });
+        this.#stopWaiting = () => {
+          for (const name of INTERACTIONS) this.removeEventListener(name, wakeUp);
+        };
       }
 
       disconnectedCallback() {

@@ -3,12 +3,21 @@
 export type Notice = { id: number; title: string; description?: string; variant: "default" | "destructive"; durationMs: number };
 type Listener = (notices: Notice[]) => void;
 
-export const NOTICE_LIMITS = { visible: 3, defaultDurationMs: 4_000, widthPx: 356, gapPx: 14, swipeThresholdPx: 20, removeDelayMs: 200 } as const;
+export const NOTICE_LIMITS = {
+  visible: 3,
+  defaultDurationMs: 4_000,
+  widthPx: 356,
+  gapPx: 14,
+  swipeThresholdPx: 20,
+  removeDelayMs: 200,
+} as const;
 
 let nextId = 1;
 let notices: Notice[] = [];
 const listeners = new Set<Listener>();
-const emit = () => listeners.forEach((listener) => listener(notices));
+const emit = () => {
+  for (const listener of listeners) listener(notices);
+};
 
 /** Shows a notice; returns its id. The oldest beyond the visible limit is dropped. */
 export function notify(notice: Omit<Notice, "id" | "variant" | "durationMs"> & Partial<Pick<Notice, "variant" | "durationMs">>): number {

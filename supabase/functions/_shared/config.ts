@@ -3,13 +3,19 @@
 import * as z from "zod/mini";
 
 const url = z.url();
-const positiveInt = z.pipe(z.string(), z.transform((value: string) => Number(value))).check(
-  z.refine((value: number) => Number.isInteger(value) && value > 0, "must be a positive integer"),
-);
+const positiveInt = z
+  .pipe(
+    z.string(),
+    z.transform((value: string) => Number(value)),
+  )
+  .check(z.refine((value: number) => Number.isInteger(value) && value > 0, "must be a positive integer"));
 const optionalInt = (fallback: string) => z.prefault(positiveInt, fallback);
-const port = z.pipe(z.string(), z.transform((value: string) => Number(value))).check(
-  z.refine((value: number) => Number.isInteger(value) && value >= 0 && value < 65536, "must be a port number (0 picks a free one)"),
-);
+const port = z
+  .pipe(
+    z.string(),
+    z.transform((value: string) => Number(value)),
+  )
+  .check(z.refine((value: number) => Number.isInteger(value) && value >= 0 && value < 65536, "must be a port number (0 picks a free one)"));
 
 const environmentSchema = z.object({
   // Supabase provides this one to every function.
@@ -65,7 +71,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const e = result.data;
   const siteOrigin = new URL(e.SITE_URL).origin;
-  const extra = e.ALLOWED_ORIGINS.split(",").map((origin) => origin.trim()).filter(Boolean).map((origin) => new URL(origin).origin);
+  const extra = e.ALLOWED_ORIGINS.split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => new URL(origin).origin);
   return {
     dbUrl: e.SUPABASE_DB_URL,
     dbPoolMax: e.DB_POOL_MAX,

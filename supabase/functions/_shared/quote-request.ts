@@ -12,9 +12,16 @@ z.config({ jitless: true });
 
 /** A required string: trimmed, missing counts as empty (docs/product.md#quote-form-rules: defaults are empty strings). */
 const field = (name: QuoteField) =>
-  z.prefault(z.string({ error: QUOTE_RULES[name].minMessage }).check(z.trim(), ...QUOTE_CHECKS[name].map(([test, message]) => z.refine<string>(test, message))), "");
+  z.prefault(
+    z
+      .string({ error: QUOTE_RULES[name].minMessage })
+      .check(z.trim(), ...QUOTE_CHECKS[name].map(([test, message]) => z.refine<string>(test, message))),
+    "",
+  );
 
-export const quoteRequestSchema = z.object(Object.fromEntries(QUOTE_FIELDS.map((name) => [name, field(name)])) as Record<QuoteField, ReturnType<typeof field>>);
+export const quoteRequestSchema = z.object(
+  Object.fromEntries(QUOTE_FIELDS.map((name) => [name, field(name)])) as Record<QuoteField, ReturnType<typeof field>>,
+);
 
 export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
 
@@ -25,8 +32,8 @@ export function validateQuoteRequest(input: unknown): { ok: true; data: QuoteReq
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const name = issue.path[0] as QuoteField;
-    const messages = (errors[name] ??= []);
-    if (!messages.includes(issue.message)) messages.push(issue.message);
+    errors[name] ??= [];
+    if (!errors[name].includes(issue.message)) errors[name].push(issue.message);
   }
   return { ok: false, errors };
 }

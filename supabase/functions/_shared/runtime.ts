@@ -4,8 +4,10 @@ import { log } from "./log.ts";
 
 declare const EdgeRuntime: { waitUntil: (work: Promise<unknown>) => void } | undefined;
 
+const edgeRuntime = typeof EdgeRuntime !== "undefined" ? EdgeRuntime : undefined;
+
 /** Supabase's background-task hook when running there; undefined locally, so work is awaited. */
-export const waitUntil = typeof EdgeRuntime !== "undefined" ? (work: Promise<unknown>) => EdgeRuntime!.waitUntil(work) : undefined;
+export const waitUntil = edgeRuntime ? (work: Promise<unknown>) => edgeRuntime.waitUntil(work) : undefined;
 
 /**
  * Deno.serve options: locally a loopback port (0: any free one, logged as `{"event":"listening","port"}`

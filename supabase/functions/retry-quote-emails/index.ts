@@ -7,4 +7,7 @@ import { connect, createStore } from "../_shared/store.ts";
 import { createRetryHandler } from "./handler.ts";
 
 const config = parseConfig(Deno.env.toObject());
-Deno.serve(serveOptions(config), createRetryHandler({ config, store: createStore(connect(config.dbUrl, config.dbPoolMax)), mailer: createMailer(config), log }));
+Deno.serve(
+  serveOptions(config),
+  createRetryHandler({ config, store: createStore(connect(config.dbUrl, config.dbPoolMax)), mailer: createMailer(config), log }),
+);

@@ -24,7 +24,19 @@ const PARTNER_ORIGINS_TTL_MS = 60_000;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
 const PARTNER_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 /** Error codes of the postgres driver and the OS that mean "the database cannot be reached". */
-const DB_UNREACHABLE = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "57P01", "57P03"]);
+const DB_UNREACHABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "57P01",
+  "57P03",
+]);
 
 /** Thrown by readBody when the body passes BODY_LIMIT_BYTES. */
 class BodyTooLarge extends Error {}

@@ -7,5 +7,11 @@ import { createHandler } from "./handler.ts";
 import { serveOptions, waitUntil } from "../_shared/runtime.ts";
 
 const config = parseConfig(Deno.env.toObject());
-const handler = createHandler({ config, store: createStore(connect(config.dbUrl, config.dbPoolMax)), mailer: createMailer(config), log, waitUntil });
+const handler = createHandler({
+  config,
+  store: createStore(connect(config.dbUrl, config.dbPoolMax)),
+  mailer: createMailer(config),
+  log,
+  waitUntil,
+});
 Deno.serve(serveOptions(config), handler);
