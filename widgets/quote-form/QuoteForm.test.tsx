@@ -2,7 +2,7 @@
 // boundary faked here (fetch); the browser tests send through the real local stack.
 import type { Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { QUOTE_RULES } from "../../supabase/functions/_shared/quote-checks.ts";
+import { QUOTE_RULES } from "#quote-rules";
 import { subscribe, type Notice } from "../shared/notices.ts";
 import { act, mount as mountInto, typeInto, unmount } from "../testing.tsx";
 import { QuoteForm, type QuoteFormProps } from "./QuoteForm.tsx";

@@ -10,7 +10,7 @@ import {
   type QuoteField,
   type QuoteValues,
   checkQuoteRequest,
-} from "../../supabase/functions/_shared/quote-checks.ts";
+} from "#quote-rules";
 import { Icon } from "../shared/Icon.tsx";
 import { notify } from "../shared/notices.ts";
 import type { SiteFacts } from "../shared/site-facts.ts";

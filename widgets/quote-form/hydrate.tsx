@@ -1,6 +1,6 @@
 // Hydrates a server-rendered <elektriker-quote-form>: its attributes are the props the build rendered
 // with, and whatever the visitor typed before the code arrived is kept.
-import { QUOTE_FIELDS, type QuoteField } from "../../supabase/functions/_shared/quote-checks.ts";
+import { QUOTE_FIELDS, type QuoteField } from "#quote-rules";
 import type { Mount } from "../shared/island.ts";
 import { mountWidget } from "../shared/mount.tsx";
 import { ensureNoticesRegion } from "../shared/notices-region.tsx";

@@ -2,7 +2,7 @@
 // call and headers, 1.5 kB instead of 59 kB). Network failures are retried with backoff under one
 // idempotency key, so a retry can never create a second request.
 import { FunctionsClient, FunctionsFetchError, FunctionsHttpError } from "@supabase/functions-js";
-import type { FieldErrors } from "../../supabase/functions/_shared/quote-checks.ts";
+import type { FieldErrors } from "#quote-rules";
 import { RETRY, backoffDelay } from "../shared/backoff.ts";
 
 export type Backend = { url: string; anonKey: string; functionName: string };
