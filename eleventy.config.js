@@ -8,6 +8,7 @@ import transforms from "./site/_config/transforms.js";
 import { SITE_OUTPUT_DIR, WIDGETS_OUTPUT_DIR } from "./site/_lib/build-paths.js";
 import { cleanOutput } from "./site/_lib/clean-output.js";
 import { parseDataFile } from "./site/_lib/load-data.js";
+import { validatePageData } from "./site/_lib/page-schemas.js";
 import { buildStylesheet } from "./site/_lib/stylesheet.js";
 import { loadWidgetBuild } from "./site/_lib/widgets.js";
 
@@ -25,8 +26,11 @@ export default function (eleventyConfig) {
     }),
   );
 
-  // Data files are YAML, each validated against its schema in site/_lib/data-schemas.js.
+  // Data files are YAML, each validated against its schema in site/_lib/data-schemas.js; the lists in
+  // pages' front matter are validated by site/_lib/page-schemas.js (Eleventy calls eleventyDataSchema
+  // with each page's data).
   eleventyConfig.addDataExtension("yaml", { parser: parseDataFile });
+  eleventyConfig.addGlobalData("eleventyDataSchema", () => validatePageData);
 
   eleventyConfig.addPlugin(filters);
   eleventyConfig.addPlugin(shortcodes);

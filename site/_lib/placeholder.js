@@ -1,6 +1,6 @@
 // Placeholder artwork for photo slots that have no real photo yet: a calm gradient with a line drawing
 // of the subject. No text, so it renders the same on any machine, with or without fonts.
-const MOTIFS = {
+const MOTIFS = /** @type {Record<string, string>} */ ({
   panel:
     '<rect x="-90" y="-120" width="180" height="240" rx="14"/><path d="M-60 -80h120M-60 -20h120M-60 40h120"/><path d="M-45 -95v30M-15 -95v30M15 -95v30M45 -95v30M-45 -35v30M-15 -35v30M15 -35v30M45 -35v30M-45 25v30M-15 25v30"/>',
   bolt: '<path d="M20 -130 -70 20h60l-20 110 90-150h-60z"/>',
@@ -14,7 +14,10 @@ const MOTIFS = {
     '<path d="M-140 110h280M-120 110v-60h240v60"/><path d="M-90 50-60-100M90 50 60-100M-60-100h120"/><circle cx="-30" cy="-70" r="12"/><circle cx="30" cy="-70" r="12"/>',
   tools:
     '<path d="M-90 90 40-40M40-40a40 40 0 1 0 30-70l-25 25-30-5-5-30 25-25a40 40 0 0 0-70 30"/><path d="M90 90-30-30M-50-50l-40-40 15-15 40 40"/>',
-};
+});
+
+/** The motifs there are drawings for: what a photo slot in site/_data/photos.yaml may name. */
+export const MOTIF_NAMES = /** @type {[string, ...string[]]} */ (Object.keys(MOTIFS));
 
 /** An SVG (as a Buffer) of 1200x800 pixels showing `motif` on the site's blue gradient. */
 export function placeholderSvg(motif) {

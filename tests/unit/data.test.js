@@ -24,7 +24,7 @@ describe("data files", () => {
   it("a wrong area value names the area's index and field", () => {
     const broken = YAML.parse(areasYaml);
     broken[3].postalCode = "46OO";
-    broken[5].faq.pop();
+    broken[5].faq = [];
     const error = (() => {
       try {
         parseDataFile(YAML.stringify(broken), "site/_data/areas.yaml");
@@ -67,5 +67,30 @@ describe("data files", () => {
       expect(byName[name]).toMatchObject({ postalCode, distance, region: "Sjælland" });
       expect(byName[name].faq).toHaveLength(5);
     }
+  });
+
+  // The schemas state rules (a firm may add a seventh review); these are today's content.
+  it("holds today's content: four services, six five-star reviews, two social profiles, five FAQ items per area", () => {
+    expect(loadData("services")).toHaveLength(4);
+    expect(loadData("reviews")).toHaveLength(6);
+    expect(loadData("business").social).toHaveLength(2);
+    for (const area of loadData("areas")) expect(area.faq, area.name).toHaveLength(5);
+  });
+
+  it("accepts a seventh review: a firm adding one does not break the build", () => {
+    const reviews = YAML.parse(readFileSync(`${DATA_DIR}reviews.yaml`, "utf8"));
+    reviews.push({ ...reviews[0], name: "Ny Kunde" });
+    expect(parseDataFile(YAML.stringify(reviews), "site/_data/reviews.yaml")).toHaveLength(7);
+  });
+
+  it("allows exactly the placeholder motifs there are drawings for", () => {
+    const photos = YAML.parse(readFileSync(`${DATA_DIR}photos.yaml`, "utf8"));
+    const [slot] = Object.keys(photos);
+    expect(() =>
+      parseDataFile(YAML.stringify({ ...photos, [slot]: { ...photos[slot], motif: "tools" } }), "site/_data/photos.yaml"),
+    ).not.toThrow();
+    expect(() =>
+      parseDataFile(YAML.stringify({ ...photos, [slot]: { ...photos[slot], motif: "unicorn" } }), "site/_data/photos.yaml"),
+    ).toThrow(new RegExp(`${slot}\\.motif`));
   });
 });

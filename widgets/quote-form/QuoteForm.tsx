@@ -3,14 +3,7 @@
 // that posts to the function without JavaScript) and hydrated in the browser; the partner embed
 // renders the same component in a shadow root.
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import {
-  QUOTE_FIELDS,
-  QUOTE_RULES,
-  type FieldErrors,
-  type QuoteField,
-  type QuoteValues,
-  checkQuoteRequest,
-} from "#quote-rules";
+import { QUOTE_FIELDS, QUOTE_RULES, type FieldErrors, type QuoteField, type QuoteValues, checkQuoteRequest } from "#quote-rules";
 import { Icon } from "../shared/Icon.tsx";
 import { notify } from "../shared/notices.ts";
 import type { SiteFacts } from "../shared/site-facts.ts";
