@@ -1,12 +1,14 @@
-// The islands of the firm's pages: each custom element and the define module that registers it. The
-// widget build bundles these modules (vite.widgets.config.ts) and the site build adds each one's script
-// to the pages that contain its element (site/_lib/widgets.js).
+// The islands of the firm's pages, listed once: each custom element's tag and the define module that
+// registers it. The widget build bundles the define modules (vite.widgets.config.ts), the site build
+// adds each one's script to the pages that contain its element (site/_lib/widgets.js), the define
+// modules and each widget's island.tsx take their tag from here. What the island renders and how its
+// props reach the browser is each widget's island.tsx (widgets/shared/island-contract.tsx).
 export const ISLANDS = {
-  "elektriker-quote-form": "widgets/quote-form/define.ts",
-  "elektriker-faq": "widgets/faq/define.ts",
-  "elektriker-nav": "widgets/nav-menu/define.ts",
-  "elektriker-mobile-menu": "widgets/nav-menu/define.ts",
+  quoteForm: { tag: "elektriker-quote-form", define: "widgets/quote-form/define.ts" },
+  faq: { tag: "elektriker-faq", define: "widgets/faq/define.ts" },
+  nav: { tag: "elektriker-nav", define: "widgets/nav-menu/define.ts" },
+  mobileMenu: { tag: "elektriker-mobile-menu", define: "widgets/nav-menu/define.ts" },
 };
 
 /** The widget build's inputs: one entry per define module, named after its folder ("quote-form"). */
-export const islandInputs = () => Object.fromEntries(Object.values(ISLANDS).map((source) => [source.split("/")[1], source]));
+export const islandInputs = () => Object.fromEntries(Object.values(ISLANDS).map(({ define }) => [define.split("/")[1], define]));

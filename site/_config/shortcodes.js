@@ -3,7 +3,7 @@
 // (widgets/ssr.tsx). The islands are synchronous, so macros, which cannot await, can use them.
 import { pictureHtml, socialImageUrl } from "../_lib/photos.js";
 import { cleanUrl } from "../_lib/urls.js";
-import { widgetRenderer } from "../_lib/widgets.js";
+import { renderIsland, widgetFacts } from "../_lib/widgets.js";
 
 /** @typedef {{ page: { url: string }, ctx: { photos: Record<string, any> } }} ShortcodeContext Eleventy's `this` */
 
@@ -31,25 +31,25 @@ async function socialImage(slot) {
  * @this {ShortcodeContext}
  */
 function quoteForm(params) {
-  return widgetRenderer().renderQuoteForm({ ...params, page: cleanUrl(this.page.url) });
+  return renderIsland("quoteForm", { ...params, page: cleanUrl(this.page.url), facts: widgetFacts() });
 }
 
 /** `{% faqAccordion { id, items } %}`: the FAQ island; items are `{ question, answer }`. */
 function faqAccordion(params) {
-  return widgetRenderer().renderFaq(params);
+  return renderIsland("faq", params);
 }
 
 /**
  * `{% navMenu { id, trigger, items, links, className } %}`: the header's desktop navigation island.
  * @this {ShortcodeContext}
  */
-function navMenu(params) {
-  return widgetRenderer().renderNav({ ...params, current: cleanUrl(this.page.url) });
+function navMenu({ className, ...params }) {
+  return renderIsland("nav", { ...params, current: cleanUrl(this.page.url) }, { class: className });
 }
 
 /** `{% mobileMenu { items, links, phone, className } %}`: the header's small-screen menu island. */
-function mobileMenu(params) {
-  return widgetRenderer().renderMobileMenu(params);
+function mobileMenu({ className, ...params }) {
+  return renderIsland("mobileMenu", params, { class: className });
 }
 
 /** @param {import("@11ty/eleventy/UserConfig").default} eleventyConfig */

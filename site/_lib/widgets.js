@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ISLANDS } from "../../widgets/islands.js";
 import { WIDGETS_OUTPUT_DIR } from "./build-paths.js";
+import { loadData } from "./load-data.js";
 
 const SSR_ENTRY = join(WIDGETS_OUTPUT_DIR, "ssr", "ssr.js");
 const MANIFEST = join(WIDGETS_OUTPUT_DIR, "public", ".vite", "manifest.json");
@@ -16,14 +17,19 @@ function requireWidgetBuild(file) {
 }
 
 let build;
-/** Loads (again, when rebuilt) the widget build: the islands' renderer (widgets/ssr.tsx) and Vite's manifest. */
+/**
+ * Loads (again, when rebuilt) the widget build: the islands' renderer (widgets/ssr.tsx) and Vite's
+ * manifest; and the firm's facts the islands show, from this build's business data.
+ */
 export async function loadWidgetBuild() {
   requireWidgetBuild(SSR_ENTRY);
   requireWidgetBuild(MANIFEST);
   const manifest = JSON.parse(readFileSync(MANIFEST, "utf8"));
+  const renderer = await import(`${pathToFileURL(SSR_ENTRY).href}?v=${statSync(SSR_ENTRY).mtimeMs}`);
   build = {
-    renderer: await import(`${pathToFileURL(SSR_ENTRY).href}?v=${statSync(SSR_ENTRY).mtimeMs}`),
-    scripts: Object.fromEntries(Object.entries(ISLANDS).map(([tag, source]) => [tag, `/widgets/${manifest[source].file}`])),
+    renderer,
+    scripts: Object.fromEntries(Object.values(ISLANDS).map(({ tag, define }) => [tag, `/widgets/${manifest[define].file}`])),
+    facts: renderer.siteFactsFrom(loadData("business")),
   };
 }
 
@@ -32,8 +38,20 @@ function loaded() {
   return build;
 }
 
-/** The renderer loaded for this build (shortcodes are synchronous, so it is loaded before the build). */
-export const widgetRenderer = () => loaded().renderer;
+/**
+ * Renders the island `name` (a key of `islands` in widgets/ssr.tsx) with `props` inside its element.
+ * The renderer is loaded before the build, since shortcodes are synchronous.
+ * @param {string} name
+ * @param {object} props
+ * @param {Record<string, string | undefined>} [attributes] more attributes of the element (class)
+ */
+export function renderIsland(name, props, attributes) {
+  const { renderer } = loaded();
+  return renderer.renderIsland(renderer.islands[name], props, attributes);
+}
+
+/** The firm's facts as the widgets take them (widgets/shared/site-facts.ts), from this build's data. */
+export const widgetFacts = () => loaded().facts;
 
 /** The module script URL per island element: `{ "elektriker-faq": "/widgets/faq.<hash>.js" }`. */
 export const islandScripts = () => loaded().scripts;

@@ -198,7 +198,7 @@ describe("content", () => {
       // Regression: computed front-matter lists once gave every area page Køge's breadcrumb.
       const crumbs = root.querySelectorAll('nav[aria-label="Brødkrumme"] li');
       expect(crumbs.at(-1).textContent.trim()).toBe(`Elektriker i ${area.name}`);
-      expect(root.querySelector("#contact elektriker-quote-form").getAttribute("location")).toBe(area.name);
+      expect(JSON.parse(root.querySelector("#contact elektriker-quote-form").getAttribute("props")).location).toBe(area.name);
       expect(root.querySelector('#contact input[type="hidden"][name="location"]').getAttribute("value")).toBe(area.name);
       expect(root.querySelector('#contact input[name="location"]:not([type="hidden"])')).toBeNull();
     }

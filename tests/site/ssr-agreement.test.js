@@ -21,22 +21,36 @@ const NAV = {
   links: [{ href: "/kontakt", label: "Kontakt" }],
   current: "/ydelser/erhverv",
 };
+const FACTS = {
+  brand: "Eksempel El",
+  backend: { url: "https://eksempel-projekt.supabase.co", anonKey: "anon-key", functionName: "send-contact-email" },
+  phone: { display: "12 34 56 78", e164: "+4512345678" },
+  email: "kontakt@eksempel-el.example",
+  siteUrl: "https://www.eksempel-el.example",
+  retentionMonths: 12,
+};
 /** Each island with the props a page gives it. */
 const CASES = {
   "quote form": (ssr) =>
-    ssr.renderQuoteForm({ id: "kontakt-form", page: "/kontakt", heading: "Få et uforpligtende tilbud", intro: "Svar inden for 24 timer." }),
-  "quote form on an area page": (ssr) => ssr.renderQuoteForm({ id: "omraade-form", page: "/omraader/koge", location: "Køge" }),
+    ssr.renderIsland(ssr.islands.quoteForm, {
+      id: "kontakt-form",
+      page: "/kontakt",
+      heading: "Få et uforpligtende tilbud",
+      intro: "Svar inden for 24 timer.",
+      facts: FACTS,
+    }),
+  "quote form on an area page": (ssr) =>
+    ssr.renderIsland(ssr.islands.quoteForm, { id: "omraade-form", page: "/omraader/koge", location: "Køge", facts: FACTS }),
   FAQ: (ssr) =>
-    ssr.renderFaq({
+    ssr.renderIsland(ssr.islands.faq, {
       id: "faq",
       items: [
         { question: "Hvad koster en ny eltavle?", answer: "Typisk 8.000–15.000 kr. & mere for <store> tavler." },
         { question: "Hvor hurtigt kan I komme?", answer: "Samme eller næste hverdag." },
       ],
     }),
-  "desktop menu": (ssr) => ssr.renderNav({ ...NAV, className: "hidden lg:block" }),
-  "mobile menu": (ssr) =>
-    ssr.renderMobileMenu({ items: NAV.items, links: NAV.links, phone: { display: "12 34 56 78", e164: "+4512345678" } }),
+  "desktop menu": (ssr) => ssr.renderIsland(ssr.islands.nav, NAV, { class: "hidden lg:block" }),
+  "mobile menu": (ssr) => ssr.renderIsland(ssr.islands.mobileMenu, { items: NAV.items, links: NAV.links, phone: FACTS.phone }),
 };
 
 /** Loads widgets/ssr.tsx with the given aliases and renders every case. */

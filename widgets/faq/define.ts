@@ -1,4 +1,5 @@
 // Registers <elektriker-faq>; the accordion's code loads on first interaction (the <details> work before).
+import { ISLANDS } from "../islands.js";
 import { defineIsland } from "../shared/island.ts";
 
-defineIsland("elektriker-faq", () => import("./hydrate.tsx").then((module) => module.mount));
+defineIsland(ISLANDS.faq.tag, () => import("./island.tsx").then((module) => module.mount));

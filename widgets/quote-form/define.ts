@@ -1,4 +1,5 @@
 // Registers <elektriker-quote-form> on the firm's pages; the form's code loads on first interaction.
+import { ISLANDS } from "../islands.js";
 import { defineIsland } from "../shared/island.ts";
 
-defineIsland("elektriker-quote-form", () => import("./hydrate.tsx").then((module) => module.mount));
+defineIsland(ISLANDS.quoteForm.tag, () => import("./island.tsx").then((module) => module.mount));

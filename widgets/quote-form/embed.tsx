@@ -5,7 +5,7 @@
 import { escapeAttribute } from "../shared/html.ts";
 import { mountWidget } from "../shared/mount.tsx";
 import { ensureNoticesRegion } from "../shared/notices-region.tsx";
-import { SITE_FACTS } from "../shared/site-facts.ts";
+import { SITE_FACTS } from "../shared/compiled-site-facts.ts";
 import css from "./embed.css?inline";
 import { reportResultFrom } from "./events.ts";
 import { QuoteForm } from "./QuoteForm.tsx";
