@@ -2,6 +2,8 @@ import { defineConfig } from "vitest/config";
 import { reactToPreactAliases } from "./widgets/react-aliases.js";
 import { siteFactsDefine } from "./widgets/site-facts.js";
 
+const FAST = ["tests/unit/**/*.test.js", "tests/backend/function-pglite.test.js"];
+
 export default defineConfig({
   test: {
     // Browser and HTML-checker tests start Chromium or Java; give them room on a 2-core machine.
@@ -11,9 +13,10 @@ export default defineConfig({
     maxWorkers: 2,
     reporters: ["default", "./tests/support/summary-reporter.js"],
     projects: [
-      // `npm run test:fast`: pure functions and in-process handler tests, no build, browser or subprocess.
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.js"] } },
-      { extends: true, test: { name: "site-and-backend", include: ["tests/**/*.test.js"], exclude: ["tests/unit/**"] } },
+      // `npm run test:fast` (with the widget projects): pure functions, and the functions' handlers in
+      // process against PGlite and a real SMTP server; no build, browser or Deno.
+      { extends: true, test: { name: "fast", include: FAST } },
+      { extends: true, test: { name: "site-and-backend", include: ["tests/**/*.test.js"], exclude: FAST } },
       // The widget tests run twice from the same files: on preact/compat through the alias map that
       // ships, and on react-dom itself, so the components are shown to be React components.
       ...[

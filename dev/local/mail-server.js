@@ -22,6 +22,9 @@ export async function startSmtp({ dir, smtpPort = 54325, onMessage } = {}) {
     disabledCommands: ["STARTTLS"],
     // No DNS here: a reverse lookup of 127.0.0.1 would only add a wait to every message.
     disableReverseLookup: true,
+    // Stopping drops open client connections at once (a pooled client would otherwise hold it open
+    // until its own idle timeout): the local catcher stops, and the tests' "mail server down" is down.
+    closeTimeout: 100,
     logger: false,
     onData(stream, _session, callback) {
       const chunks = [];

@@ -1,6 +1,8 @@
-// The behaviour of send-contact-email and retry-quote-emails, run under Deno against a real database
-// and a real SMTP server. Defined once, run against PGlite and against PostgreSQL 15.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+// The behaviour of send-contact-email and retry-quote-emails against a real database and a real SMTP
+// server. Defined once; run in process (the handlers served from the test's own process: fast) against
+// PGlite and PostgreSQL 15, and under Deno as deployed for the cases marked `deno`, which show what
+// the runtime itself does (serving and parsing HTTP, the environment, the log on stdout, no waitUntil).
+import { afterAll, beforeAll, beforeEach, describe, expect, it as vitestIt } from "vitest";
 import { CRON_SECRET, MAIL_TO, PARTNER_ORIGIN, PHONE, SITE_URL, startBackend } from "../support/function.js";
 import { createStore } from "../../supabase/functions/_shared/store.ts";
 import { execFile } from "node:child_process";
@@ -16,9 +18,18 @@ export const VALID = Object.freeze({
   message: "Vi skal have skiftet eltavlen i vores villa fra 1972.",
 });
 
-/** Defines the suite for one database; `startDatabase()` returns { url, pause, resume, stop }. */
-export function defineFunctionSuite(label, startDatabase) {
-  describe(`send-contact-email under Deno, on ${label}`, () => {
+/**
+ * Defines the suite for one database and runtime; `startDatabase()` returns { url, pause, resume, stop }.
+ * @param {string} label
+ * @param {() => Promise<import("../support/databases.js").TestDatabase>} startDatabase
+ * @param {"in-process" | "deno"} [runtime]
+ */
+export function defineFunctionSuite(label, startDatabase, runtime = "in-process") {
+  /** A case of the suite; under Deno only those marked `deno` run. */
+  const it = (name, fn, { deno = false } = {}) => {
+    if (runtime === "in-process" || deno) vitestIt(name, fn);
+  };
+  describe(`send-contact-email ${runtime === "deno" ? "under Deno" : "in process"}, on ${label}`, () => {
     let database;
     let mailbox;
     let functions;
@@ -29,6 +40,7 @@ export function defineFunctionSuite(label, startDatabase) {
 
     beforeAll(async () => {
       backend = await startBackend(startDatabase, {
+        runtime,
         seed: (db) => db`insert into partners (id, name, origin) values ('elportalen', 'Elportalen', ${REGISTERED_PARTNER})`,
       });
       ({ database, mailbox, functions, sql } = backend);
@@ -57,45 +69,49 @@ export function defineFunctionSuite(label, startDatabase) {
     const rows = () => sql`select * from quote_requests order by received_at`;
     const retry = (secret = CRON_SECRET) => fetch(functions.retryUrl, { method: "POST", headers: { Authorization: `Bearer ${secret}` } });
 
-    it("stores a valid request, e-mails the firm once and answers 200 with the request id", async () => {
-      const response = await post(
-        {
-          ...VALID,
-          message: "Kan I se på <b>eltavlen</b> & HPFI-relæet?",
-          sourceUrl: `${SITE_URL}/omraader/koge`,
-          partnerId: "elportalen",
-        },
-        { headers: { "User-Agent": "test-browser", Origin: REGISTERED_PARTNER } },
-      );
-      expect(response.status).toBe(200);
-      const { id } = await response.json();
-      const [row, ...others] = await rows();
-      expect(others).toHaveLength(0);
-      expect(row).toMatchObject({
-        id,
-        name: VALID.name,
-        phone: VALID.phone,
-        email: VALID.email,
-        location: "Køge",
-        source_url: `${SITE_URL}/omraader/koge`,
-        partner_id: "elportalen",
-        notification_status: "sent",
-        attempts: 1,
-        user_agent: "test-browser",
-      });
-      expect(row.client_ip_hash).toMatch(/^[0-9a-f]{64}$/);
-      const [mail, ...moreMail] = await mailbox.all();
-      expect(moreMail).toHaveLength(0);
-      expect(mail.parsed.subject).toBe("Ny forespørgsel: Køge");
-      expect(mail.parsed.to[0].address).toBe(MAIL_TO);
-      expect(mail.parsed.replyTo[0]).toMatchObject({ name: VALID.name, address: VALID.email });
-      expect(mail.parsed.text).toContain("Kan I se på <b>eltavlen</b> & HPFI-relæet?");
-      expect(mail.parsed.text).toContain(`Side: ${SITE_URL}/omraader/koge`);
-      expect(mail.parsed.text).toContain("Partner: elportalen");
-      expect(mail.parsed.html).toContain("Kan I se på &lt;b&gt;eltavlen&lt;/b&gt; &amp; HPFI-relæet?");
-      expect(mail.parsed.html).not.toContain("<b>eltavlen");
-      expect(mail.parsed.messageId).toBe(`<${id}@quote-requests>`);
-    });
+    it(
+      "stores a valid request, e-mails the firm once and answers 200 with the request id",
+      async () => {
+        const response = await post(
+          {
+            ...VALID,
+            message: "Kan I se på <b>eltavlen</b> & HPFI-relæet?",
+            sourceUrl: `${SITE_URL}/omraader/koge`,
+            partnerId: "elportalen",
+          },
+          { headers: { "User-Agent": "test-browser", Origin: REGISTERED_PARTNER } },
+        );
+        expect(response.status).toBe(200);
+        const { id } = await response.json();
+        const [row, ...others] = await rows();
+        expect(others).toHaveLength(0);
+        expect(row).toMatchObject({
+          id,
+          name: VALID.name,
+          phone: VALID.phone,
+          email: VALID.email,
+          location: "Køge",
+          source_url: `${SITE_URL}/omraader/koge`,
+          partner_id: "elportalen",
+          notification_status: "sent",
+          attempts: 1,
+          user_agent: "test-browser",
+        });
+        expect(row.client_ip_hash).toMatch(/^[0-9a-f]{64}$/);
+        const [mail, ...moreMail] = await mailbox.all();
+        expect(moreMail).toHaveLength(0);
+        expect(mail.parsed.subject).toBe("Ny forespørgsel: Køge");
+        expect(mail.parsed.to[0].address).toBe(MAIL_TO);
+        expect(mail.parsed.replyTo[0]).toMatchObject({ name: VALID.name, address: VALID.email });
+        expect(mail.parsed.text).toContain("Kan I se på <b>eltavlen</b> & HPFI-relæet?");
+        expect(mail.parsed.text).toContain(`Side: ${SITE_URL}/omraader/koge`);
+        expect(mail.parsed.text).toContain("Partner: elportalen");
+        expect(mail.parsed.html).toContain("Kan I se på &lt;b&gt;eltavlen&lt;/b&gt; &amp; HPFI-relæet?");
+        expect(mail.parsed.html).not.toContain("<b>eltavlen");
+        expect(mail.parsed.messageId).toBe(`<${id}@quote-requests>`);
+      },
+      { deno: true },
+    );
 
     it("credits a partner only for requests from that partner's own site", async () => {
       await post({ ...VALID, partnerId: "elportalen" }, { headers: { Origin: "https://evil.example" } });
@@ -151,17 +167,21 @@ export function defineFunctionSuite(label, startDatabase) {
       expect(await rows()).toHaveLength(0);
     });
 
-    it("redirects a plain HTML form post to the thank-you page, or to the error page at the first problem", async () => {
-      const ok = await postForm({ ...VALID, page: "/kontakt", website: "" });
-      expect(ok.status).toBe(303);
-      expect(ok.headers.get("location")).toBe(`${SITE_URL}/kontakt/tak`);
-      const [row] = await rows();
-      expect(row.source_url).toBe(`${SITE_URL}/kontakt`);
-      const bad = await postForm({ ...VALID, email: "jens@", phone: "12" });
-      expect(bad.status).toBe(303);
-      expect(bad.headers.get("location")).toBe(`${SITE_URL}/kontakt/fejl?felter=phone,email#phone`);
-      expect(await rows()).toHaveLength(1);
-    });
+    it(
+      "redirects a plain HTML form post to the thank-you page, or to the error page at the first problem",
+      async () => {
+        const ok = await postForm({ ...VALID, page: "/kontakt", website: "" });
+        expect(ok.status).toBe(303);
+        expect(ok.headers.get("location")).toBe(`${SITE_URL}/kontakt/tak`);
+        const [row] = await rows();
+        expect(row.source_url).toBe(`${SITE_URL}/kontakt`);
+        const bad = await postForm({ ...VALID, email: "jens@", phone: "12" });
+        expect(bad.status).toBe(303);
+        expect(bad.headers.get("location")).toBe(`${SITE_URL}/kontakt/fejl?felter=phone,email#phone`);
+        expect(await rows()).toHaveLength(1);
+      },
+      { deno: true },
+    );
 
     it("drops a request whose honeypot field is filled, without telling the bot", async () => {
       const response = await post({ ...VALID, website: "https://spam.example" });
@@ -254,71 +274,87 @@ export function defineFunctionSuite(label, startDatabase) {
       expect(row).toMatchObject({ notification_status: "sent", attempts: 2, last_error: null });
     });
 
-    it("answers 200 while the mail server is down, keeps the row pending, and the retry sends it exactly once", async () => {
-      await mailbox.down();
-      const response = await post({ ...VALID });
-      expect(response.status).toBe(200);
-      const { id } = await response.json();
-      let [row] = await rows();
-      expect(row).toMatchObject({ id, notification_status: "pending", attempts: 1 });
-      expect(row.last_error).toBeTruthy();
-      expect(row.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
-      // Not due yet: the retry leaves it alone.
-      expect(await (await retry()).json()).toEqual({ sent: 0, failed: 0 });
-      await mailbox.up();
-      await sql`update quote_requests set next_attempt_at = now() where id = ${id}`;
-      expect((await retry("wrong-secret-0123456789")).status).toBe(401);
-      const [firstRun, secondRun] = await Promise.all([retry(), retry()]);
-      const results = [await firstRun.json(), await secondRun.json()];
-      expect(results.reduce((sum, result) => sum + result.sent, 0)).toBe(1);
-      expect(await (await retry()).json()).toEqual({ sent: 0, failed: 0 });
-      [row] = await rows();
-      expect(row).toMatchObject({ notification_status: "sent", attempts: 2, last_error: null });
-      const mails = await mailbox.all();
-      expect(mails).toHaveLength(1);
-      expect(mails[0].parsed.messageId).toBe(`<${id}@quote-requests>`);
-    });
-
-    it("answers 503 with the phone number when Postgres cannot be reached", async () => {
-      await database.pause();
-      try {
+    it(
+      "answers 200 while the mail server is down, keeps the row pending, and the retry sends it exactly once",
+      async () => {
+        await mailbox.down();
         const response = await post({ ...VALID });
-        expect(response.status).toBe(503);
-        const body = await response.json();
-        expect(body.error).toBe(`Vi kan ikke modtage forespørgsler lige nu. Ring til os på ${PHONE}, så hjælper vi dig.`);
-        expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
-        const form = await postForm({ ...VALID });
-        expect(form.headers.get("location")).toBe(`${SITE_URL}/kontakt/fejl?grund=unavailable#unavailable`);
-      } finally {
-        await database.resume();
-      }
-      await expect.poll(async () => (await post({ ...VALID })).status, { timeout: 15_000 }).toBe(200);
-    });
+        expect(response.status).toBe(200);
+        const { id } = await response.json();
+        let [row] = await rows();
+        expect(row).toMatchObject({ id, notification_status: "pending", attempts: 1 });
+        expect(row.last_error).toBeTruthy();
+        expect(row.next_attempt_at.getTime()).toBeGreaterThan(Date.now());
+        // Not due yet: the retry leaves it alone.
+        expect(await (await retry()).json()).toEqual({ sent: 0, failed: 0 });
+        await mailbox.up();
+        await sql`update quote_requests set next_attempt_at = now() where id = ${id}`;
+        expect((await retry("wrong-secret-0123456789")).status).toBe(401);
+        const [firstRun, secondRun] = await Promise.all([retry(), retry()]);
+        const results = [await firstRun.json(), await secondRun.json()];
+        expect(results.reduce((sum, result) => sum + result.sent, 0)).toBe(1);
+        expect(await (await retry()).json()).toEqual({ sent: 0, failed: 0 });
+        [row] = await rows();
+        expect(row).toMatchObject({ notification_status: "sent", attempts: 2, last_error: null });
+        const mails = await mailbox.all();
+        expect(mails).toHaveLength(1);
+        expect(mails[0].parsed.messageId).toBe(`<${id}@quote-requests>`);
+      },
+      { deno: true },
+    );
 
-    it("sends CORS headers only to allowed origins, never *", async () => {
-      const preflight = (origin) =>
-        fetch(functions.submitUrl, { method: "OPTIONS", headers: { Origin: origin, "Access-Control-Request-Method": "POST" } });
-      for (const origin of [SITE_URL, PARTNER_ORIGIN, "https://registered-partner.example"]) {
-        const response = await preflight(origin);
-        expect(response.headers.get("access-control-allow-origin"), origin).toBe(origin);
-        expect(response.headers.get("access-control-allow-headers")).toContain("idempotency-key");
-      }
-      const evil = await preflight("https://evil.example");
-      expect(evil.headers.get("access-control-allow-origin")).toBeNull();
-      const post403 = await post({ ...VALID }, { headers: { Origin: "https://evil.example" } });
-      expect(post403.headers.get("access-control-allow-origin")).toBeNull();
-    });
+    it(
+      "answers 503 with the phone number when Postgres cannot be reached",
+      async () => {
+        await database.pause();
+        try {
+          const response = await post({ ...VALID });
+          expect(response.status).toBe(503);
+          const body = await response.json();
+          expect(body.error).toBe(`Vi kan ikke modtage forespørgsler lige nu. Ring til os på ${PHONE}, så hjælper vi dig.`);
+          expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+          const form = await postForm({ ...VALID });
+          expect(form.headers.get("location")).toBe(`${SITE_URL}/kontakt/fejl?grund=unavailable#unavailable`);
+        } finally {
+          await database.resume();
+        }
+        await expect.poll(async () => (await post({ ...VALID })).status, { timeout: 15_000 }).toBe(200);
+      },
+      { deno: true },
+    );
 
-    it("refuses other methods (405), other content types (415) and large bodies (413)", async () => {
-      expect((await fetch(functions.submitUrl)).status).toBe(405);
-      const text = await fetch(functions.submitUrl, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "hej" });
-      expect(text.status).toBe(415);
-      const large = await post({ ...VALID, message: "x".repeat(20_000) });
-      expect(large.status).toBe(413);
-      const broken = await post("{ not json");
-      expect(broken.status).toBe(400);
-      expect(await rows()).toHaveLength(0);
-    });
+    it(
+      "sends CORS headers only to allowed origins, never *",
+      async () => {
+        const preflight = (origin) =>
+          fetch(functions.submitUrl, { method: "OPTIONS", headers: { Origin: origin, "Access-Control-Request-Method": "POST" } });
+        for (const origin of [SITE_URL, PARTNER_ORIGIN, "https://registered-partner.example"]) {
+          const response = await preflight(origin);
+          expect(response.headers.get("access-control-allow-origin"), origin).toBe(origin);
+          expect(response.headers.get("access-control-allow-headers")).toContain("idempotency-key");
+        }
+        const evil = await preflight("https://evil.example");
+        expect(evil.headers.get("access-control-allow-origin")).toBeNull();
+        const post403 = await post({ ...VALID }, { headers: { Origin: "https://evil.example" } });
+        expect(post403.headers.get("access-control-allow-origin")).toBeNull();
+      },
+      { deno: true },
+    );
+
+    it(
+      "refuses other methods (405), other content types (415) and large bodies (413)",
+      async () => {
+        expect((await fetch(functions.submitUrl)).status).toBe(405);
+        const text = await fetch(functions.submitUrl, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "hej" });
+        expect(text.status).toBe(415);
+        const large = await post({ ...VALID, message: "x".repeat(20_000) });
+        expect(large.status).toBe(413);
+        const broken = await post("{ not json");
+        expect(broken.status).toBe(400);
+        expect(await rows()).toHaveLength(0);
+      },
+      { deno: true },
+    );
 
     it("keeps the public anon role from reading or writing the tables", async () => {
       for (const role of ["anon", "authenticated"]) {
@@ -410,16 +446,20 @@ export function defineFunctionSuite(label, startDatabase) {
       expect((await rows()).map((row) => row.email)).toEqual(["keep.me@example.dk"]);
     });
 
-    it("logs structured lines without the customer's personal data", async () => {
-      await post({ ...VALID });
-      await post({ ...VALID, phone: "12" });
-      const lines = functions.output.join("").split("\n").filter(Boolean);
-      expect(lines.length).toBeGreaterThan(0);
-      for (const line of lines) {
-        expect(() => JSON.parse(line), line).not.toThrow();
-        for (const secret of [VALID.name, VALID.email, VALID.phone, "Jens", "eltavlen", "victim@example.com"])
-          expect(line).not.toContain(secret);
-      }
-    });
+    it(
+      "logs structured lines without the customer's personal data",
+      async () => {
+        await post({ ...VALID });
+        await post({ ...VALID, phone: "12" });
+        const lines = functions.output.join("").split("\n").filter(Boolean);
+        expect(lines.length).toBeGreaterThan(0);
+        for (const line of lines) {
+          expect(() => JSON.parse(line), line).not.toThrow();
+          for (const secret of [VALID.name, VALID.email, VALID.phone, "Jens", "eltavlen", "victim@example.com"])
+            expect(line).not.toContain(secret);
+        }
+      },
+      { deno: true },
+    );
   });
 }

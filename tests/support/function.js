@@ -3,7 +3,14 @@ import postgres from "postgres";
 import { LOCAL_SECRETS, localFunctionEnv } from "../../dev/local/function-env.js";
 import { runFunction } from "../../dev/local/functions.js";
 import { business } from "./site.js";
+import { parseConfig } from "../../supabase/functions/_shared/config.ts";
+import { logLine } from "../../supabase/functions/_shared/log.ts";
+import { createMailer } from "../../supabase/functions/_shared/mail.ts";
+import { connect, createStore } from "../../supabase/functions/_shared/store.ts";
+import { createRetryHandler } from "../../supabase/functions/retry-quote-emails/handler.ts";
+import { createHandler } from "../../supabase/functions/send-contact-email/handler.ts";
 import { startMailbox } from "./mailbox.js";
+import { serveFetchHandler } from "./serve-fetch-handler.js";
 
 export const SITE_URL = business.site.url;
 export const PARTNER_ORIGIN = "https://partner.example";
@@ -24,7 +31,30 @@ export function functionEnv(database, smtpUrl, extra = {}) {
   );
 }
 
-/** Starts send-contact-email and retry-quote-emails; `output` collects everything they log. */
+/**
+ * Both functions in this process: their handlers (createHandler, createRetryHandler) with the real
+ * store, mailer and configuration, served on free ports. What Deno itself does (serving, reading the
+ * environment, the log on stdout) is left to the Deno runs.
+ * @param {Record<string, string>} env
+ */
+export async function startInProcessFunctions(env) {
+  const output = [];
+  const config = parseConfig(env);
+  const sql = connect(config.dbUrl, config.dbPoolMax);
+  const deps = { config, store: createStore(sql), mailer: createMailer(config), log: (fields) => output.push(`${logLine(fields)}\n`) };
+  const [submit, retry] = await Promise.all([serveFetchHandler(createHandler(deps)), serveFetchHandler(createRetryHandler(deps))]);
+  return {
+    submitUrl: `http://127.0.0.1:${submit.port}/send-contact-email`,
+    retryUrl: `http://127.0.0.1:${retry.port}/retry-quote-emails`,
+    output,
+    async stop() {
+      await Promise.all([submit.stop(), retry.stop()]);
+      await sql.end({ timeout: 1 });
+    },
+  };
+}
+
+/** Starts send-contact-email and retry-quote-emails under Deno; `output` collects everything they log. */
 export async function startFunctions(env) {
   const output = [];
   const onOutput = (_name, text) => output.push(text);
@@ -44,14 +74,16 @@ export async function startFunctions(env) {
  * Everything a backend test needs, started together: a database (from ./databases.js), a mailbox, a
  * Postgres client, and both functions. `seed(sql)` runs before the functions start.
  * @param {() => Promise<import("./databases.js").TestDatabase>} startDatabase
- * @param {{ env?: Record<string, string>, seed?: (sql: import("postgres").Sql) => Promise<unknown> }} [options]
+ * `runtime` "deno" runs the functions under Deno as deployed; "in-process" runs their handlers here.
+ * @param {{ env?: Record<string, string>, seed?: (sql: import("postgres").Sql) => Promise<unknown>, runtime?: "deno" | "in-process" }} [options]
  */
-export async function startBackend(startDatabase, { env = {}, seed = async () => {} } = {}) {
+export async function startBackend(startDatabase, { env = {}, seed = async () => {}, runtime = "in-process" } = {}) {
   const database = await startDatabase();
   const mailbox = await startMailbox();
   const sql = postgres(database.url, { prepare: false, max: 2, onnotice: () => {} });
   await seed(sql);
-  const functions = await startFunctions(functionEnv(database, mailbox.url, env));
+  const start = runtime === "deno" ? startFunctions : startInProcessFunctions;
+  const functions = await start(functionEnv(database, mailbox.url, env));
   return {
     database,
     mailbox,

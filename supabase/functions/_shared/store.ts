@@ -58,8 +58,8 @@ export function createStore(sql: Sql) {
         await tx`select pg_advisory_xact_lock(2, hashtext(lower(${request.email})))`;
         const replay = async () => {
           if (!request.idempotencyKey) return null;
-          const [existing] = await tx`select id from quote_requests where idempotency_key = ${request.idempotencyKey}`;
-          return existing ? ({ kind: "replayed", id: existing.id as string } as const) : null;
+          const [existing] = await tx<{ id: string }[]>`select id from quote_requests where idempotency_key = ${request.idempotencyKey}`;
+          return existing ? ({ kind: "replayed", id: existing.id } as const) : null;
         };
         const seen = await replay();
         if (seen) return seen;
@@ -78,30 +78,30 @@ export function createStore(sql: Sql) {
         if (Number(counts.byEmail) >= limits.perEmail) waits.push(new Date(counts.oldestByEmail).getTime() + window - Date.now());
         if (waits.length > 0) return { kind: "limited", retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) };
         // Two requests with one key from different clients can still meet here: the unique key decides.
-        const [row] = await tx`
+        const [row] = await tx<{ id: string }[]>`
           insert into quote_requests
             (name, phone, email, location, message, source_url, partner_id, idempotency_key, client_ip_hash, user_agent)
           values (${request.name}, ${request.phone}, ${request.email}, ${request.location}, ${request.message},
             ${request.sourceUrl}, ${request.partnerId}, ${request.idempotencyKey}, ${request.clientIpHash}, ${request.userAgent})
           on conflict (idempotency_key) do nothing
           returning id`;
-        if (row) return { kind: "created", id: row.id as string };
+        if (row) return { kind: "created", id: row.id };
         return (await replay()) ?? Promise.reject(new Error("idempotency conflict without a row"));
       });
     },
 
     /** Reserves one pending row for sending; null when another sender has it or it is already sent. */
     async claim(id: string): Promise<StoredRequest | null> {
-      const [row] = await sql`
+      const [row] = await sql<StoredRequest[]>`
         update quote_requests ${claimSet()}
         where id = ${id} and notification_status = 'pending'
         returning ${sql.unsafe(COLUMNS)}`;
-      return (row as StoredRequest | undefined) ?? null;
+      return row ?? null;
     },
 
     /** Reserves up to `limit` rows that are due: pending past their backoff, or abandoned mid-send. */
     async claimDue(limit: number): Promise<StoredRequest[]> {
-      return (await sql`
+      return await sql<StoredRequest[]>`
         update quote_requests ${claimSet()}
         where id in (
           select id from quote_requests
@@ -110,7 +110,7 @@ export function createStore(sql: Sql) {
           order by received_at
           limit ${limit}
           for update skip locked)
-        returning ${sql.unsafe(COLUMNS)}`) as unknown as StoredRequest[];
+        returning ${sql.unsafe(COLUMNS)}`;
     },
 
     // Both outcomes are fenced by the attempt number of the claim: a sender whose claim expired and was
@@ -131,7 +131,7 @@ export function createStore(sql: Sql) {
 
     /** The active partner sites registered in the database: id and origin. */
     async partners(): Promise<{ id: string; origin: string }[]> {
-      return (await sql`select id, origin from partners where active`) as unknown as { id: string; origin: string }[];
+      return await sql<{ id: string; origin: string }[]>`select id, origin from partners where active`;
     },
   };
 }

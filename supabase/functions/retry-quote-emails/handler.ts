@@ -3,7 +3,7 @@
 import type { Config } from "../_shared/config.ts";
 import type { Logger } from "../_shared/log.ts";
 import type { Mailer } from "../_shared/mail.ts";
-import { retryDue } from "../_shared/notify.ts";
+import { retryDue } from "../_shared/mail-delivery.ts";
 import type { Store } from "../_shared/store.ts";
 
 export type Deps = { config: Config; store: Store; mailer: Mailer; log: Logger };

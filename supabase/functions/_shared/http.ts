@@ -1,0 +1,58 @@
+// The HTTP side of the functions that is not about quotes: reading a bounded body, the content type,
+// JSON and redirect answers, and the client address behind the platform's gateway.
+
+/** Requests larger than this are refused: five short fields fit many times over. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** Thrown by readBody when the body passes BODY_LIMIT_BYTES. */
+export class BodyTooLarge extends Error {}
+
+/** The body as text, refusing more than BODY_LIMIT_BYTES whatever Content-Length claims. */
+export async function readBody(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > BODY_LIMIT_BYTES) throw new BodyTooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > BODY_LIMIT_BYTES) {
+      await reader.cancel();
+      throw new BodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** The media type of the request, lower case, without parameters. */
+export const mediaType = (request: Request) => (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+
+/** A JSON answer. */
+export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { ...headers, "Content-Type": "application/json; charset=utf-8" } });
+
+/** A 303 to `location` (a plain HTML form is sent back to a page, never shown JSON). */
+export const redirectResponse = (location: string, headers: Record<string, string> = {}) =>
+  new Response(null, { status: 303, headers: { ...headers, Location: location } });
+
+/**
+ * The client's address: the right-most X-Forwarded-For entry is the one the platform's gateway added;
+ * entries to its left come from the client and could be anything.
+ */
+export const clientAddress = (request: Request) => (request.headers.get("x-forwarded-for") ?? "").split(",").at(-1)?.trim() || "unknown";
+
+/** SHA-256 of `text` as hex. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
