@@ -1,5 +1,5 @@
-// Launches Debian's Chromium through playwright-core (no downloaded browser), with the flags this
-// machine's closed network needs (DEVELOPERS.md, "Machine facts that bite").
+// Launches Debian's Chromium through playwright-core (no downloaded browser, nothing fetched at install),
+// with flags that keep it from reaching for the network on its own: tests may only talk to 127.0.0.1.
 import { chromium } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -14,12 +14,15 @@ export const CHROMIUM_FLAGS = [
   "--disable-quic",
 ];
 
-/** A headless Chromium browser. */
-export function launchChromium() {
+/**
+ * A headless Chromium browser.
+ * @param {{ args?: string[] }} [options] more flags, e.g. --host-resolver-rules for a test host name
+ */
+export function launchChromium({ args = [] } = {}) {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, ...args],
   });
 }
 

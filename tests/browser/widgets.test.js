@@ -23,12 +23,12 @@ input, textarea, select, button { all: unset !important; display: inline !import
 button { visibility: hidden !important; }
 h2, p, label, span, a { font-size: 40px !important; }
 :root { --elektriker-accent: rgb(0, 128, 0); --elektriker-accent-text: rgb(255, 255, 255); }`;
-const partnerPage = (embedUrl, apiUrl, { twice = false } = {}) => `<!doctype html>
+const partnerPage = (embedUrl, apiUrl, { twice = false, partnerId = "byportalen" } = {}) => `<!doctype html>
 <html lang="da"><head><meta charset="utf-8"><title>Byportalen</title>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src ${new URL(embedUrl).origin}; connect-src ${apiUrl}; style-src 'self'; img-src 'self'">
 <link rel="stylesheet" href="/hostile.css"></head>
 <body><main><h1>Find en elektriker</h1><p id="own">Byportalens egen tekst.</p><button id="own-button" type="button">Byportalens knap</button>
-<elektriker-tilbud partner="byportalen" location="Køge"></elektriker-tilbud></main>
+<elektriker-tilbud partner="${partnerId}" location="Køge"></elektriker-tilbud></main>
 <script type="module" src="${embedUrl}"></script>${twice ? `<script type="module" src="${embedUrl}?again"></script>` : ""}
 </body></html>`;
 
@@ -37,13 +37,22 @@ beforeAll(async () => {
   const server = createServer((request, response) => {
     if (request.url === "/hostile.css") return response.writeHead(200, { "Content-Type": "text/css" }).end(HOSTILE_CSS);
     const twice = request.url?.includes("twice") ?? false;
+    // The same partner served as http://partner.test: an insecure origin that is not loopback.
+    const partnerId = request.headers.host?.startsWith("partner.test:") ? "byportalen-http" : "byportalen";
     response
       .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
-      .end(partnerPage(`${site.base}/widgets/quote-form.embed.js`, site.apiUrl, { twice }));
+      .end(partnerPage(`${site.base}/widgets/quote-form.embed.js`, site.apiUrl, { twice, partnerId }));
   });
-  const origin = `http://127.0.0.1:${await listen(server, 0, "127.0.0.1")}`;
-  partner = { origin, stop: () => closeServer(server) };
-  site = await startLocalSite({ partners: [{ id: "byportalen", name: "Byportalen", origin }] });
+  const port = await listen(server, 0, "127.0.0.1");
+  const origin = `http://127.0.0.1:${port}`;
+  const insecureOrigin = `http://partner.test:${port}`;
+  partner = { origin, insecureOrigin, stop: () => closeServer(server) };
+  site = await startLocalSite({
+    partners: [
+      { id: "byportalen", name: "Byportalen", origin },
+      { id: "byportalen-http", name: "Byportalen (http)", origin: insecureOrigin },
+    ],
+  });
   browser = await launchChromium();
 }, 240_000);
 afterAll(async () => {
@@ -279,6 +288,29 @@ describe("the partner embed on another origin with hostile CSS and a strict CSP"
     const hosts = new Set(problems.requests.map((url) => new URL(url).origin));
     expect([...hosts].sort()).toEqual([partner.origin, site.base, site.apiUrl].sort());
     await context.close();
+  });
+
+  it("sends from a plain-http partner page, where crypto.randomUUID does not exist (issue 14)", async () => {
+    // partner.test resolves to 127.0.0.1 for this browser only: an http origin that is not loopback,
+    // so not a secure context.
+    const insecure = await launchChromium({ args: ["--host-resolver-rules=MAP partner.test 127.0.0.1"] });
+    try {
+      const { context, page, problems } = await visit(insecure, `${partner.insecureOrigin}/`);
+      expect(await page.evaluate(() => [window.isSecureContext, typeof crypto.randomUUID])).toEqual([false, "undefined"]);
+      const host = page.locator("elektriker-tilbud[ready]");
+      await host.waitFor();
+      const email = "http-partner@example.dk";
+      await fill(host, { ...PERSON, email });
+      await page.waitForTimeout(250);
+      await host.getByRole("button", { name: "Send forespørgsel" }).click();
+      await page.locator("elektriker-tilbud-notices .notice").filter({ hasText: "Besked sendt!" }).waitFor();
+      const [row] = await storedRows(email, "the row from the http partner page");
+      expect(row).toMatchObject({ partner_id: "byportalen-http", source_url: `${partner.insecureOrigin}/` });
+      expect(problems.console).toEqual([]);
+      await context.close();
+    } finally {
+      await insecure.close();
+    }
   });
 
   it("is harmless when the script is loaded twice", async () => {

@@ -112,6 +112,24 @@ describe("QuoteForm", () => {
     });
   }
 
+  it("sends from a plain-http page too, where crypto.randomUUID does not exist (issue 14)", async () => {
+    const fetch = vi.fn(async (_url: string, init: RequestInit) => {
+      expect(new Headers(init.headers).get("Idempotency-Key")).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+      return answer(200, { id: "insecure-ok" });
+    });
+    vi.stubGlobal("fetch", fetch);
+    vi.stubGlobal("crypto", { getRandomValues: crypto.getRandomValues.bind(crypto) });
+    await mount();
+    await fillValid();
+    await submit();
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(notices.map((notice) => notice.title)).toContain("Besked sendt!");
+    expect(field("name").value).toBe("");
+  });
+
   it("sends once, shows 'Sender...' while sending, then the success notice and an empty form", async () => {
     let release: (response: Response) => void = () => {};
     const fetch = vi.fn(() => new Promise<Response>((resolve) => (release = resolve)));

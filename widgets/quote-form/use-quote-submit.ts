@@ -5,6 +5,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type FieldErrors, type QuoteValues, checkQuoteRequest } from "#quote-rules";
 import { notify } from "../shared/notices.ts";
+import { randomId } from "../shared/random-id.ts";
 import type { SiteFacts } from "../shared/site-facts.ts";
 import { type SendResult, sendQuote } from "./send-quote.ts";
 
@@ -43,7 +44,7 @@ export function useQuoteSubmit(options: SubmitOptions) {
     setSubmitting(true);
     options.announce("Sender...");
     const body = { ...checked.data, page: options.page, partnerId: options.partner, startedAt: options.startedAt() };
-    const result = await sendQuote(options.facts.backend, body, crypto.randomUUID(), { signal: inFlight.current.signal });
+    const result = await sendQuote(options.facts.backend, body, randomId(), { signal: inFlight.current.signal });
     if (inFlight.current.signal.aborted) return;
     sending.current = false;
     setSubmitting(false);
