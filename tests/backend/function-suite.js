@@ -114,10 +114,11 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
     );
 
     it("credits a partner only for requests from that partner's own site", async () => {
-      await post({ ...VALID, partnerId: "elportalen" }, { headers: { Origin: "https://evil.example" } });
+      // From a page that is not the partner's: refused outright (403, see below), so never credited.
+      expect((await post({ ...VALID, partnerId: "elportalen" }, { headers: { Origin: "https://evil.example" } })).status).toBe(403);
       await post({ ...VALID, partnerId: "elportalen", email: "b@example.dk" });
       await post({ ...VALID, partnerId: "ukendt", email: "c@example.dk" }, { headers: { Origin: REGISTERED_PARTNER } });
-      expect((await rows()).map((row) => row.partner_id)).toEqual([null, null, null]);
+      expect((await rows()).map((row) => row.partner_id)).toEqual([null, null]);
     });
 
     it("accepts the old site's body: just the five fields", async () => {
@@ -191,6 +192,67 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       const form = await postForm({ ...VALID, website: "spam" });
       expect(form.headers.get("location")).toBe(`${SITE_URL}/kontakt/tak`);
       expect(await rows()).toHaveLength(0);
+    });
+
+    it("drops a honeypot holding anything at all: a number, a list, an object, a space (issue 10)", async () => {
+      for (const website of [1, ["x"], { a: 1 }, true, "   "]) {
+        const response = await post({ ...VALID, website });
+        expect(response.status, JSON.stringify(website)).toBe(200);
+      }
+      expect(await rows()).toHaveLength(0);
+      expect(await mailbox.all()).toHaveLength(0);
+      // What a person's browser sends: the field empty, or not at all.
+      expect((await post({ ...VALID, website: "" })).status).toBe(200);
+      expect((await post({ ...VALID, website: null })).status).toBe(200);
+      expect(await rows()).toHaveLength(2);
+    });
+
+    it("refuses a post from another site's page with 403, for every content type, storing and mailing nothing (issue 10)", async () => {
+      const forged = [
+        post({ ...VALID }, { headers: { Origin: "https://evil.example" } }),
+        post({ ...VALID }, { headers: { Origin: "null" } }),
+        post({ ...VALID }, { headers: { Referer: "https://evil.example/side-med-skjult-formular" } }),
+        fetch(functions.submitUrl, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example", "X-Forwarded-For": "10.9.9.9" },
+          body: new URLSearchParams(VALID).toString(),
+        }),
+        fetch(functions.submitUrl, {
+          method: "POST",
+          headers: { "Content-Type": "text/plain", Origin: "https://evil.example" },
+          body: JSON.stringify(VALID),
+        }),
+      ];
+      for (const response of await Promise.all(forged)) {
+        expect(response.status).toBe(403);
+        expect(response.headers.get("location")).toBeNull();
+        expect(response.headers.get("access-control-allow-origin")).toBeNull();
+        expect((await response.json()).error).toBe(
+          `Vi kan kun modtage forespørgsler fra vores egen hjemmeside og vores partneres sider. Ring til os på ${PHONE}, så hjælper vi dig.`,
+        );
+      }
+      expect(await rows()).toHaveLength(0);
+      expect(await mailbox.all()).toHaveLength(0);
+      // The site's own pages, a registered partner, and a server-side client that names no origin.
+      const own = await fetch(functions.submitUrl, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SITE_URL, "X-Forwarded-For": "10.9.9.10" },
+        body: new URLSearchParams(VALID).toString(),
+      });
+      expect(own.headers.get("location")).toBe(`${SITE_URL}/kontakt/tak`);
+      expect((await post({ ...VALID, email: "referer@example.dk" }, { headers: { Referer: `${SITE_URL}/kontakt` } })).status).toBe(200);
+      expect((await post({ ...VALID, email: "partner@example.dk" }, { headers: { Origin: REGISTERED_PARTNER } })).status).toBe(200);
+      expect((await post({ ...VALID, email: "server@example.dk" })).status).toBe(200);
+      expect(await rows()).toHaveLength(4);
+    });
+
+    it("varies every answer by Origin, allowed or not (issue 10)", async () => {
+      for (const headers of [{}, { Origin: SITE_URL }, { Origin: "https://evil.example" }]) {
+        const response = await post({ ...VALID, phone: "12" }, { headers });
+        expect(response.headers.get("vary"), JSON.stringify(headers)).toBe("Origin");
+      }
     });
 
     it("refuses a form filled faster than a person can, when the client reports its start time", async () => {

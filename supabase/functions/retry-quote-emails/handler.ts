@@ -4,6 +4,7 @@ import type { Config } from "../_shared/config.ts";
 import type { Logger } from "../_shared/log.ts";
 import type { Mailer } from "../_shared/mail.ts";
 import { retryDue } from "../_shared/mail-delivery.ts";
+import { sameSecret } from "../_shared/secrets.ts";
 import type { Store } from "../_shared/store.ts";
 
 export type Deps = { config: Config; store: Store; mailer: Mailer; log: Logger };
@@ -14,7 +15,8 @@ export function createRetryHandler({ config, store, mailer, log }: Deps) {
     const json = (status: number, body: unknown) =>
       new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
     if (request.method !== "POST") return json(405, { error: "POST only" });
-    if (request.headers.get("authorization") !== `Bearer ${config.cronSecret}`) return json(401, { error: "unauthorized" });
+    if (!(await sameSecret(request.headers.get("authorization") ?? "", `Bearer ${config.cronSecret}`)))
+      return json(401, { error: "unauthorized" });
     try {
       const result = await retryDue(store, mailer, log);
       if (result.sent + result.failed > 0) log({ event: "retry_run", ...result });

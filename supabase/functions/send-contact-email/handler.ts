@@ -50,6 +50,28 @@ const messagesFor = (phone: string) =>
 
 const stringOrNull = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
 
+/**
+ * The honeypot is tripped by anything but nothing, whatever its type: the field is hidden from people,
+ * so even a number, a list or a space in it came from a bot. A plain form sends it empty.
+ */
+const honeypotFilled = (value: unknown) => value !== undefined && value !== null && value !== "";
+
+/**
+ * Where a browser says the request comes from: the Origin header, else the Referer's origin; null when
+ * neither is sent (a server-side client), and "null" for an opaque origin (sandboxed frames, file:).
+ */
+function requestOrigin(request: Request): string | null {
+  const origin = request.headers.get("origin");
+  if (origin !== null) return origin;
+  const referer = request.headers.get("referer");
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return "null";
+  }
+}
+
 function isDbUnreachable(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
   return typeof code === "string" && DB_UNREACHABLE.has(code);
@@ -86,7 +108,8 @@ export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
 
   return async function handle(request: Request): Promise<Response> {
     const requestId = crypto.randomUUID();
-    const cors = corsHeaders(request.headers.get("origin"), await partners.origins());
+    const allowed = await partners.origins();
+    const cors = corsHeaders(request.headers.get("origin"), allowed);
     const type = mediaType(request);
     const isForm = type === "application/x-www-form-urlencoded";
     const json = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
@@ -100,6 +123,11 @@ export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
 
     if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
     if (request.method !== "POST") return problem(405, "method", { Allow: "POST, OPTIONS" });
+    // A browser on someone else's page (a hidden auto-submitting form, a script) says so in Origin or
+    // Referer: refused before anything is read, for every content type, and never with a redirect,
+    // since that visitor is on another site. A server-side client sends neither and is judged below.
+    const from = requestOrigin(request);
+    if (from !== null && !allowed.has(from)) return json(403, { error: text.forbidden, requestId });
     if (!isForm && type !== "application/json") return problem(415, "unsupported");
 
     let body: Record<string, unknown>;
@@ -112,7 +140,7 @@ export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
     if (typeof body !== "object" || body === null || Array.isArray(body)) return problem(400, "badRequest");
 
     // Spam, without bothering people: a hidden field only bots fill in gets a success-shaped answer and is dropped.
-    if (stringOrNull(body.website)) {
+    if (honeypotFilled(body.website)) {
       log({ event: "spam_dropped", requestId, reason: "honeypot" });
       return isForm ? redirect("/kontakt/tak") : json(200, { id: requestId });
     }
