@@ -4,6 +4,7 @@
 // the runtime itself does (serving and parsing HTTP, the environment, the log on stdout, no waitUntil).
 import { afterAll, beforeAll, beforeEach, describe, expect, it as vitestIt } from "vitest";
 import { CRON_SECRET, MAIL_TO, PARTNER_ORIGIN, PHONE, SITE_URL, startBackend } from "../support/function.js";
+import { receivedInDanish } from "../../supabase/functions/_shared/mail.ts";
 import { createStore } from "../../supabase/functions/_shared/store.ts";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -109,6 +110,11 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
         expect(mail.parsed.html).toContain("Kan I se på &lt;b&gt;eltavlen&lt;/b&gt; &amp; HPFI-relæet?");
         expect(mail.parsed.html).not.toContain("<b>eltavlen");
         expect(mail.parsed.messageId).toBe(`<${id}@quote-requests>`);
+        // Issue 10: the time as the firm reads it, and links to call or write back (Deno's ICU included).
+        expect(mail.parsed.text).toContain(`Modtaget: ${receivedInDanish(row.received_at)}`);
+        expect(mail.parsed.text).toMatch(/Modtaget: \d{1,2}\. [a-zæøå]+ \d{4} kl\. \d{2}\.\d{2}\n/);
+        expect(mail.parsed.html).toContain(`<a href="tel:+4512345678">${VALID.phone}</a>`);
+        expect(mail.parsed.html).toContain(`<a href="mailto:${VALID.email}">${VALID.email}</a>`);
       },
       { deno: true },
     );

@@ -10,6 +10,30 @@ export type Mailer = { send: (request: StoredRequest) => Promise<void> };
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] as string);
 
+/** A table cell of the HTML part: the phone as a call link, the e-mail as a mail link, the rest as text. */
+function cellHtml(label: string, value: string): string {
+  const text = escapeHtml(value);
+  if (label === "Telefon") return `<a href="tel:${escapeHtml(value.replace(/[^+0-9]/g, ""))}">${text}</a>`;
+  if (label === "E-mail") return `<a href="mailto:${escapeHtml(value)}">${text}</a>`;
+  return text;
+}
+
+const danishTime = new Intl.DateTimeFormat("da-DK", {
+  timeZone: "Europe/Copenhagen",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** When a request arrived, as the firm reads it: Copenhagen time in Danish, '22. november 2026 kl. 11.25'. */
+export function receivedInDanish(date: Date): string {
+  const part = Object.fromEntries(danishTime.formatToParts(date).map(({ type, value }) => [type, value]));
+  return `${part.day}. ${part.month} ${part.year} kl. ${part.hour}.${part.minute}`;
+}
+
 /** The message for one request: subject with the location, customer as Reply-To, text and escaped HTML. */
 export function buildMessage(request: StoredRequest, settings: Omit<MailSettings, "smtpUrl">) {
   const rows: [string, string][] = [
@@ -19,7 +43,7 @@ export function buildMessage(request: StoredRequest, settings: Omit<MailSettings
     ["Hvor", request.location],
     ["Side", request.sourceUrl ?? "(ukendt)"],
     ["Partner", request.partnerId ?? "(egen hjemmeside)"],
-    ["Modtaget", request.receivedAt.toISOString()],
+    ["Modtaget", receivedInDanish(request.receivedAt)],
     ["Forespørgsel-id", request.id],
   ];
   const text = [
@@ -33,7 +57,7 @@ export function buildMessage(request: StoredRequest, settings: Omit<MailSettings
     "Svar direkte på denne e-mail for at skrive til kunden.",
   ].join("\n");
   const html = `<p>Ny forespørgsel fra hjemmesiden.</p>
-<table>${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>
+<table>${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${cellHtml(label, value)}</td></tr>`).join("")}</table>
 <p><strong>Besked:</strong></p>
 <p style="white-space:pre-wrap">${escapeHtml(request.message)}</p>
 <p>Svar direkte på denne e-mail for at skrive til kunden.</p>`;
