@@ -134,6 +134,66 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect(await mailbox.all()).toHaveLength(1);
     });
 
+    it("refuses a reused key with other content (422), a malformed key (400), and finds a body key behind an empty header (issue 10)", async () => {
+      const key = "9a1c7e52-reused-key";
+      const first = await post({ ...VALID }, { headers: { "Idempotency-Key": key } });
+      expect(first.status).toBe(200);
+      const other = await post(
+        { ...VALID, message: "En helt anden opgave: ny belysning i carporten." },
+        { headers: { "Idempotency-Key": key } },
+      );
+      expect(other.status).toBe(422);
+      expect((await other.json()).error).toBe("Denne forespørgsel er allerede sendt med et andet indhold. Genindlæs siden, og send igen.");
+      for (const bad of ["kort", "x".repeat(201), "mellemrum i nøglen", "æøå-nøgle-123"]) {
+        const response = await post({ ...VALID, email: "bad-key@example.dk" }, { headers: { "Idempotency-Key": bad } });
+        expect(response.status, bad).toBe(400);
+      }
+      const bodyKey = "b0d7-key-behind-an-empty-header";
+      const a = await post({ ...VALID, email: "body-key@example.dk", idempotencyKey: bodyKey }, { headers: { "Idempotency-Key": "" } });
+      const b = await post({ ...VALID, email: "body-key@example.dk", idempotencyKey: bodyKey }, { headers: { "Idempotency-Key": "" } });
+      expect((await a.json()).id).toBe((await b.json()).id);
+      expect(await rows()).toHaveLength(2);
+      expect(await mailbox.all()).toHaveLength(2);
+    });
+
+    it("counts an IPv6 client by its /64 block (issue 10)", async () => {
+      const statuses = [];
+      for (let host = 1; host <= 7; host++) {
+        const response = await post({ ...VALID, email: `v6-${host}@example.dk` }, { ip: `2001:db8:1:2::${host.toString(16)}` });
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      // Another /64, and an IPv4-mapped address, are other clients.
+      expect((await post({ ...VALID, email: "v6-other@example.dk" }, { ip: "2001:db8:1:3::1" })).status).toBe(200);
+      expect((await post({ ...VALID, email: "v4-mapped@example.dk" }, { ip: "::ffff:192.0.2.7" })).status).toBe(200);
+    });
+
+    it("keeps the page address only when it is one line of the site's or a partner's page, and never fails over it (issue 10)", async () => {
+      const cases = [
+        [`/kontakt\nE-mail: falsk@example.com\nTelefon: 99999999`, null],
+        ["/kontakt\u0000", null],
+        [`/${"a".repeat(489)}`, `${SITE_URL}/${"a".repeat(489)}`.length <= 500 ? `${SITE_URL}/${"a".repeat(489)}` : null],
+        [`${SITE_URL}/${"ø".repeat(80)}`, null],
+        ["https://evil.example/phishing", null],
+        ["javascript:alert(1)", null],
+        [`${SITE_URL}/omraader/koge`, `${SITE_URL}/omraader/koge`],
+        [`${REGISTERED_PARTNER}/elektrikere`, `${REGISTERED_PARTNER}/elektrikere`],
+        ["/ydelser/private#eltavle", `${SITE_URL}/ydelser/private#eltavle`],
+      ];
+      for (const [index, [page, stored]] of cases.entries()) {
+        const response = await post({ ...VALID, email: `page-${index}@example.dk`, page });
+        expect(response.status, JSON.stringify(page)).toBe(200);
+        const [row] = await sql`select source_url from quote_requests where email = ${`page-${index}@example.dk`}`;
+        expect(row.source_url, JSON.stringify(page)).toBe(stored);
+      }
+      const mails = await mailbox.all();
+      expect(mails).toHaveLength(cases.length);
+      for (const mail of mails) {
+        expect(mail.parsed.text.match(/^E-mail: /gm), "one E-mail line").toHaveLength(1);
+        expect(mail.parsed.text).not.toContain("evil.example");
+      }
+    });
+
     // docs/product.md#quote-form-rules, rule by rule: the exact Danish message, and nothing stored.
     const RULES = [
       ["name", "J", "Navn skal være mindst 2 tegn"],
@@ -314,7 +374,8 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
     it("gives one row for one idempotency key even when requests race from different clients", async () => {
       const key = "race-0123456789-abcdef";
       const responses = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => post({ ...VALID, email: `race${i}@example.dk` }, { headers: { "Idempotency-Key": key } })),
+        // The same request retried from six addresses at once (a phone changing networks): one row.
+        Array.from({ length: 6 }, () => post({ ...VALID }, { headers: { "Idempotency-Key": key } })),
       );
       expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
       const ids = new Set(await Promise.all(responses.map(async (response) => (await response.json()).id)));

@@ -51,6 +51,24 @@ export const redirectResponse = (location: string, headers: Record<string, strin
  */
 export const clientAddress = (request: Request) => (request.headers.get("x-forwarded-for") ?? "").split(",").at(-1)?.trim() || "unknown";
 
+/**
+ * What the per-client rate limit counts: an IPv4 address as it is, an IPv6 address by its /64 prefix,
+ * the block one subscriber usually holds (counting each address would give every home 2^64 tries).
+ */
+export function rateLimitKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!address.includes(":")) return address;
+  const [head, tail = ""] = address.toLowerCase().split("%")[0].split("::");
+  const left = head ? head.split(":") : [];
+  const right = address.includes("::") && tail ? tail.split(":") : [];
+  const groups = address.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group || "0", 16).toString(16))
+    .join(":")}::/64`;
+}
+
 /** SHA-256 of `text` as hex. */
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));

@@ -15,6 +15,8 @@ function cellHtml(label: string, value: string): string {
   const text = escapeHtml(value);
   if (label === "Telefon") return `<a href="tel:${escapeHtml(value.replace(/[^+0-9]/g, ""))}">${text}</a>`;
   if (label === "E-mail") return `<a href="mailto:${escapeHtml(value)}">${text}</a>`;
+  // Only the site's own and registered partners' pages are stored (send-contact-email/handler.ts).
+  if (label === "Side" && /^https?:\/\//.test(value)) return `<a href="${escapeHtml(value)}">${text}</a>`;
   return text;
 }
 

@@ -17,6 +17,8 @@ export type NewRequest = QuoteRequest & {
   sourceUrl: string | null;
   partnerId: string | null;
   idempotencyKey: string | null;
+  /** SHA-256 of the request's content, to tell a retry (same content) from a reused key (other content). */
+  requestHash: string;
   clientIpHash: string;
   userAgent: string | null;
 };
@@ -26,6 +28,7 @@ export type Limits = { perClient: number; perEmail: number; windowMinutes: numbe
 export type SubmitResult =
   | { kind: "created"; id: string }
   | { kind: "replayed"; id: string }
+  | { kind: "keyReused" }
   | { kind: "limited"; retryAfterSeconds: number };
 
 /** How long a claimed row stays reserved for its sender before another may take it over. */
@@ -58,8 +61,12 @@ export function createStore(sql: Sql) {
         await tx`select pg_advisory_xact_lock(2, hashtext(lower(${request.email})))`;
         const replay = async () => {
           if (!request.idempotencyKey) return null;
-          const [existing] = await tx<{ id: string }[]>`select id from quote_requests where idempotency_key = ${request.idempotencyKey}`;
-          return existing ? ({ kind: "replayed", id: existing.id } as const) : null;
+          const [existing] = await tx<{ id: string; requestHash: string | null }[]>`
+            select id, request_hash as "requestHash" from quote_requests where idempotency_key = ${request.idempotencyKey}`;
+          if (!existing) return null;
+          // Rows stored before the hash existed count as the same content.
+          if (existing.requestHash !== null && existing.requestHash !== request.requestHash) return { kind: "keyReused" } as const;
+          return { kind: "replayed", id: existing.id } as const;
         };
         const seen = await replay();
         if (seen) return seen;
@@ -80,9 +87,10 @@ export function createStore(sql: Sql) {
         // Two requests with one key from different clients can still meet here: the unique key decides.
         const [row] = await tx<{ id: string }[]>`
           insert into quote_requests
-            (name, phone, email, location, message, source_url, partner_id, idempotency_key, client_ip_hash, user_agent)
+            (name, phone, email, location, message, source_url, partner_id, idempotency_key, request_hash, client_ip_hash, user_agent)
           values (${request.name}, ${request.phone}, ${request.email}, ${request.location}, ${request.message},
-            ${request.sourceUrl}, ${request.partnerId}, ${request.idempotencyKey}, ${request.clientIpHash}, ${request.userAgent})
+            ${request.sourceUrl}, ${request.partnerId}, ${request.idempotencyKey}, ${request.requestHash}, ${request.clientIpHash},
+            ${request.userAgent})
           on conflict (idempotency_key) do nothing
           returning id`;
         if (row) return { kind: "created", id: row.id };

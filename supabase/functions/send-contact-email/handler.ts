@@ -4,11 +4,21 @@
 import answerMessages from "../_shared/answer-messages.json" with { type: "json" };
 import type { Config } from "../_shared/config.ts";
 import { corsHeaders } from "../_shared/cors.ts";
-import { BodyTooLarge, clientAddress, jsonResponse, mediaType, readBody, redirectResponse, sha256Hex } from "../_shared/http.ts";
+import {
+  BodyTooLarge,
+  clientAddress,
+  jsonResponse,
+  mediaType,
+  rateLimitKey,
+  readBody,
+  redirectResponse,
+  sha256Hex,
+} from "../_shared/http.ts";
 import type { Logger } from "../_shared/log.ts";
 import type { Mailer } from "../_shared/mail.ts";
 import { deliver } from "../_shared/mail-delivery.ts";
 import { createPartnerList } from "../_shared/partners.ts";
+import { QUOTE_FIELDS } from "../_shared/quote-checks.ts";
 import { validateQuoteRequest } from "../_shared/quote-request.ts";
 import type { Store } from "../_shared/store.ts";
 
@@ -48,6 +58,10 @@ const messagesFor = (phone: string) =>
     string
   >;
 
+/** Line breaks, control and format characters: never part of a page address shown to the firm. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: it detects control characters on purpose
+const PAGE_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/;
+
 const stringOrNull = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
 
 /**
@@ -83,14 +97,19 @@ export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
   const partners = createPartnerList(store, config.allowedOrigins);
   const siteLink = (path: string) => `${config.siteUrl}${path}`;
 
-  /** Turns the optional page reference of a request into an absolute URL, or null. */
-  function sourceUrl(value: unknown, referer: string | null): string | null {
-    const candidate = stringOrNull(value) ?? referer;
-    if (!candidate || candidate.length > 500) return null;
-    if (candidate.startsWith("/") && !candidate.startsWith("//")) return siteLink(candidate);
+  /**
+   * The page a request was sent from, as an absolute URL the firm may open: checked like the form's
+   * fields (one line, no control characters, at most 500 characters once normalised, as the column
+   * holds) and kept only when it is a page of the site or of a registered partner. Anything else is
+   * stored as unknown: the lead is never refused, nor lost to a 500, for its page.
+   */
+  function sourceUrl(value: unknown, referer: string | null, allowed: ReadonlySet<string>): string | null {
+    const candidate = (typeof value === "string" && value.trim() !== "" ? value : referer)?.normalize("NFC").trim();
+    if (!candidate || PAGE_UNSAFE.test(candidate)) return null;
+    if (!/^(https?:\/\/|\/(?!\/))/i.test(candidate)) return null;
     try {
-      const url = new URL(candidate);
-      return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+      const url = new URL(candidate, `${config.siteUrl}/`);
+      return allowed.has(url.origin) && url.href.length <= 500 ? url.href : null;
     } catch {
       return null;
     }
@@ -156,20 +175,26 @@ export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
       return json(400, { error: text.invalid, fieldErrors: validation.errors, requestId });
     }
 
+    // An empty header does not hide a key sent in the body; a key that is not one is refused, because
+    // ignoring it would let every retry create a new request.
+    const idempotencyKey = stringOrNull(request.headers.get("idempotency-key")) ?? stringOrNull(body.idempotencyKey);
+    if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) return problem(400, "badKey");
+
     try {
-      const idempotencyKey = request.headers.get("idempotency-key") ?? stringOrNull(body.idempotencyKey);
       const result = await store.submit(
         {
           ...validation.data,
-          sourceUrl: sourceUrl(body.sourceUrl ?? body.page, request.headers.get("referer")),
+          sourceUrl: sourceUrl(body.sourceUrl ?? body.page, request.headers.get("referer"), allowed),
           partnerId: await partners.verified(stringOrNull(body.partnerId ?? body.partner), request.headers.get("origin")),
-          idempotencyKey: idempotencyKey && IDEMPOTENCY_KEY.test(idempotencyKey) ? idempotencyKey : null,
-          clientIpHash: await sha256Hex(`${config.ipHashSalt}:${clientAddress(request)}`),
+          idempotencyKey,
+          requestHash: await sha256Hex(JSON.stringify(QUOTE_FIELDS.map((field) => validation.data[field]))),
+          clientIpHash: await sha256Hex(`${config.ipHashSalt}:${rateLimitKey(clientAddress(request))}`),
           userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
         },
         config.rateLimit,
       );
       if (result.kind === "limited") return problem(429, "limited", { "Retry-After": String(result.retryAfterSeconds) });
+      if (result.kind === "keyReused") return problem(422, "keyReused");
       log({ event: result.kind === "created" ? "request_stored" : "request_replayed", requestId: result.id, status: 200 });
       // The row is committed: from here on the answer is success, whatever the mail server does.
       if (result.kind === "created") await mailInBackground(result.id);
