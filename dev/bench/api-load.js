@@ -19,7 +19,7 @@ export async function runApiLoad({ requests: REQUESTS = 5000, connections: CONNE
     localFunctionEnv(
       { databaseUrl: database.url, smtpUrl: `smtp://127.0.0.1:${smtp.port}`, siteUrl: "http://localhost:8080", poolMax: 1 },
       // The load comes from one address with one e-mail: the spam limits would (rightly) stop it.
-      { RATE_LIMIT_PER_CLIENT: "1000000", RATE_LIMIT_PER_EMAIL: "1000000" },
+      { RATE_LIMIT_PER_CLIENT: "1000000", RATE_LIMIT_PER_EMAIL: "1000000", RATE_LIMIT_PER_EMAIL_TOTAL: "1000000" },
     ),
   );
 

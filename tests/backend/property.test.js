@@ -12,7 +12,9 @@ let backend;
 
 beforeAll(async () => {
   // No rate limits here: the property is about validation, not about spam rules.
-  backend = await startBackend(startPglite, { env: { RATE_LIMIT_PER_CLIENT: "1000000", RATE_LIMIT_PER_EMAIL: "1000000" } });
+  backend = await startBackend(startPglite, {
+    env: { RATE_LIMIT_PER_CLIENT: "1000000", RATE_LIMIT_PER_EMAIL: "1000000", RATE_LIMIT_PER_EMAIL_TOTAL: "1000000" },
+  });
 });
 afterAll(() => backend?.stop());
 

@@ -37,6 +37,7 @@ export async function startLocalSite({ partners = [] } = {}) {
     functionEnv: ({ sitePort }) => ({
       RATE_LIMIT_PER_CLIENT: "1000",
       RATE_LIMIT_PER_EMAIL: "1000",
+      RATE_LIMIT_PER_EMAIL_TOTAL: "1000",
       MIN_FILL_MS: "200",
       SITE_URL: `http://127.0.0.1:${sitePort}`,
     }),

@@ -36,6 +36,9 @@ const environmentSchema = z.object({
   CRON_SECRET: z.string().check(z.minLength(16)),
   RATE_LIMIT_PER_CLIENT: optionalInt("5"),
   RATE_LIMIT_PER_EMAIL: optionalInt("3"),
+  // Stored requests for one e-mail address from all clients together: a higher cap, so that somebody
+  // using another person's address can at most delay that person, never lock them out.
+  RATE_LIMIT_PER_EMAIL_TOTAL: optionalInt("10"),
   RATE_LIMIT_WINDOW_MINUTES: optionalInt("60"),
   // A form filled faster than this (when the client reports its start time) is taken for a bot.
   MIN_FILL_MS: optionalInt("3000"),
@@ -57,7 +60,7 @@ export type Config = {
   businessPhone: string;
   ipHashSalt: string;
   cronSecret: string;
-  rateLimit: { perClient: number; perEmail: number; windowMinutes: number };
+  rateLimit: { perClient: number; perEmail: number; perEmailTotal: number; windowMinutes: number };
   minFillMs: number;
   port?: number;
 };
@@ -86,7 +89,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     businessPhone: e.BUSINESS_PHONE,
     ipHashSalt: e.IP_HASH_SALT,
     cronSecret: e.CRON_SECRET,
-    rateLimit: { perClient: e.RATE_LIMIT_PER_CLIENT, perEmail: e.RATE_LIMIT_PER_EMAIL, windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES },
+    rateLimit: {
+      perClient: e.RATE_LIMIT_PER_CLIENT,
+      perEmail: e.RATE_LIMIT_PER_EMAIL,
+      perEmailTotal: e.RATE_LIMIT_PER_EMAIL_TOTAL,
+      windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES,
+    },
     minFillMs: e.MIN_FILL_MS,
     port: e.PORT,
   };

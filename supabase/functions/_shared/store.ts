@@ -23,13 +23,48 @@ export type NewRequest = QuoteRequest & {
   userAgent: string | null;
 };
 
-export type Limits = { perClient: number; perEmail: number; windowMinutes: number };
+/**
+ * Stored requests allowed in the window: per client, per e-mail address from one client, and per
+ * e-mail address from all clients together (higher, so a stranger cannot lock a person out).
+ */
+export type Limits = { perClient: number; perEmail: number; perEmailTotal: number; windowMinutes: number };
 
 export type SubmitResult =
   | { kind: "created"; id: string }
   | { kind: "replayed"; id: string }
   | { kind: "keyReused" }
   | { kind: "limited"; retryAfterSeconds: number };
+
+/**
+ * The recent requests that the rate limits count, in one statement: $1 client hash, $2 e-mail, $3 window
+ * in minutes. Each count is a range scan of its own index, (client_ip_hash, received_at) for the client
+ * and its use of the address, (lower(email), received_at) for the address from every client; a single
+ * count(*) filter (...) over both conditions could use neither and scanned the table.
+ */
+export const RECENT_COUNTS = `
+  with recent_client as (
+    select lower(email) as email, received_at from quote_requests
+    where client_ip_hash = $1 and received_at > now() - make_interval(mins => $3::int)
+  ), recent_email as (
+    select received_at from quote_requests
+    where lower(email) = lower($2) and received_at > now() - make_interval(mins => $3::int)
+  )
+  select
+    (select count(*)::int from recent_client) as "byClient",
+    (select min(received_at) from recent_client) as "oldestByClient",
+    (select count(*)::int from recent_client where email = lower($2)) as "byClientEmail",
+    (select min(received_at) from recent_client where email = lower($2)) as "oldestByClientEmail",
+    (select count(*)::int from recent_email) as "byEmail",
+    (select min(received_at) from recent_email) as "oldestByEmail"`;
+
+type RecentCounts = {
+  byClient: number;
+  byClientEmail: number;
+  byEmail: number;
+  oldestByClient: Date | null;
+  oldestByClientEmail: Date | null;
+  oldestByEmail: Date | null;
+};
 
 /** How long a claimed row stays reserved for its sender before another may take it over. */
 const CLAIM_SECONDS = 300;
@@ -71,18 +106,16 @@ export function createStore(sql: Sql) {
         const seen = await replay();
         if (seen) return seen;
         const window = limits.windowMinutes * 60_000;
-        const [counts] = await tx`
-          select
-            count(*) filter (where client_ip_hash = ${request.clientIpHash}) as "byClient",
-            count(*) filter (where lower(email) = lower(${request.email})) as "byEmail",
-            min(received_at) filter (where client_ip_hash = ${request.clientIpHash}) as "oldestByClient",
-            min(received_at) filter (where lower(email) = lower(${request.email})) as "oldestByEmail"
-          from quote_requests where received_at > now() - make_interval(mins => ${limits.windowMinutes})`;
+        const [counts] = await tx.unsafe<RecentCounts[]>(RECENT_COUNTS, [request.clientIpHash, request.email, limits.windowMinutes]);
         // The wait is until enough of the rows that hit a limit have left the window; the oldest one
         // leaving is the earliest a new request could be accepted, for each limit that was reached.
         const waits: number[] = [];
-        if (Number(counts.byClient) >= limits.perClient) waits.push(new Date(counts.oldestByClient).getTime() + window - Date.now());
-        if (Number(counts.byEmail) >= limits.perEmail) waits.push(new Date(counts.oldestByEmail).getTime() + window - Date.now());
+        const reached = (count: number, limit: number, oldest: Date | null) => {
+          if (count >= limit && oldest) waits.push(new Date(oldest).getTime() + window - Date.now());
+        };
+        reached(counts.byClient, limits.perClient, counts.oldestByClient);
+        reached(counts.byClientEmail, limits.perEmail, counts.oldestByClientEmail);
+        reached(counts.byEmail, limits.perEmailTotal, counts.oldestByEmail);
         if (waits.length > 0) return { kind: "limited", retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) };
         // Two requests with one key from different clients can still meet here: the unique key decides.
         const [row] = await tx<{ id: string }[]>`

@@ -1,0 +1,37 @@
+// The rate-limit counts use their indexes (issue 10): with 500,000 stored requests in PostgreSQL 15,
+// the plan of the one counting statement (supabase/functions/_shared/store.ts, RECENT_COUNTS) scans
+// the client index and the e-mail index, never the table.
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RECENT_COUNTS } from "../../supabase/functions/_shared/store.ts";
+import { startPostgres15 } from "../support/databases.js";
+
+let database;
+let sql;
+
+beforeAll(async () => {
+  database = await startPostgres15();
+  sql = postgres(database.url, { max: 1, onnotice: () => {} });
+  // 500,000 requests over a year from 50,000 clients and 100,000 addresses.
+  await sql`
+    insert into quote_requests (name, phone, email, location, message, client_ip_hash, received_at, notification_status)
+    select 'Jens Hansen', '12345678', 'kunde' || (n % 100000) || '@example.dk', 'Køge', 'Ny eltavle i villa fra 1972',
+      md5((n % 50000)::text) || md5((n % 50000)::text), now() - (n || ' minutes')::interval, 'sent'
+    from generate_series(1, 500000) as n`;
+  await sql`analyze quote_requests`;
+}, 120_000);
+afterAll(async () => {
+  await sql?.end({ timeout: 1 });
+  await database?.stop();
+});
+
+describe("the rate-limit counts at 500,000 rows", () => {
+  it("scan the client and e-mail indexes, not the table", async () => {
+    const rows = await sql.unsafe(`explain ${RECENT_COUNTS}`, [`${"a".repeat(32)}${"a".repeat(32)}`, "kunde42@example.dk", 60]);
+    const plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
+    console.log(`Plan of the rate-limit counts at 500,000 rows:\n${plan}`);
+    expect(plan).toMatch(/Index (Only )?Scan using quote_requests_client_recent/);
+    expect(plan).toMatch(/Index (Only )?Scan using quote_requests_email_recent|Bitmap Index Scan on quote_requests_email_recent/);
+    expect(plan).not.toMatch(/Seq Scan on quote_requests/);
+  });
+});
