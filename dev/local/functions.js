@@ -90,7 +90,9 @@ export async function startGateway(functions = [], port = 54321) {
       response.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "Function not found" }));
       return;
     }
-    const headers = { ...request.headers, "x-forwarded-for": request.socket.remoteAddress ?? "" };
+    // Like a real proxy, append the address it saw to whatever X-Forwarded-For the client sent.
+    const forwarded = [request.headers["x-forwarded-for"], request.socket.remoteAddress].filter(Boolean).join(", ");
+    const headers = { ...request.headers, "x-forwarded-for": forwarded };
     const upstream = httpRequest(
       { host: "127.0.0.1", port: target.port, method: request.method, path: (request.url ?? "/").replace("/functions/v1", ""), headers },
       (answer) => {

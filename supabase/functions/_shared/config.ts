@@ -40,6 +40,9 @@ const environmentSchema = z.object({
   // using another person's address can at most delay that person, never lock them out.
   RATE_LIMIT_PER_EMAIL_TOTAL: optionalInt("10"),
   RATE_LIMIT_WINDOW_MINUTES: optionalInt("60"),
+  // How many proxies in front of the function append to X-Forwarded-For: the client is that many
+  // entries from the right. 1 = Supabase's own gateway only (README "The quote backend").
+  TRUSTED_PROXY_HOPS: optionalInt("1"),
   // A form filled faster than this (when the client reports its start time) is taken for a bot.
   MIN_FILL_MS: optionalInt("3000"),
   // Database connections per function instance (the local PGlite stack uses 1, see store.ts).
@@ -62,6 +65,7 @@ export type Config = {
   cronSecret: string;
   rateLimit: { perClient: number; perEmail: number; perEmailTotal: number; windowMinutes: number };
   minFillMs: number;
+  trustedProxyHops: number;
   port?: number;
 };
 
@@ -96,6 +100,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES,
     },
     minFillMs: e.MIN_FILL_MS,
+    trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     port: e.PORT,
   };
 }

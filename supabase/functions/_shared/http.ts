@@ -46,10 +46,25 @@ export const redirectResponse = (location: string, headers: Record<string, strin
   new Response(null, { status: 303, headers: { ...headers, Location: location } });
 
 /**
- * The client's address: the right-most X-Forwarded-For entry is the one the platform's gateway added;
- * entries to its left come from the client and could be anything.
+ * The client's address: each trusted proxy appends the address it saw to X-Forwarded-For, so with
+ * `hops` trusted proxies the client is the entry `hops` places from the right. Entries further left
+ * came from the client itself and could be anything.
  */
-export const clientAddress = (request: Request) => (request.headers.get("x-forwarded-for") ?? "").split(",").at(-1)?.trim() || "unknown";
+export function clientAddress(request: Request, hops = 1): string {
+  const entries = (request.headers.get("x-forwarded-for") ?? "").split(",").map((entry) => entry.trim());
+  return entries.length >= hops ? entries[entries.length - hops] || "unknown" : "unknown";
+}
+
+/**
+ * The shape of X-Forwarded-For without any address in it ("ipv4, ipv6"), which the function logs once
+ * per instance so an operator can confirm TRUSTED_PROXY_HOPS from production logs.
+ */
+export const forwardedShape = (request: Request) =>
+  (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .filter((entry) => entry.trim() !== "")
+    .map((entry) => (entry.includes(":") ? "ipv6" : "ipv4"))
+    .join(", ") || "(none)";
 
 /**
  * What the per-client rate limit counts: an IPv4 address as it is, an IPv6 address by its /64 prefix,

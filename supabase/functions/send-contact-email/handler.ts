@@ -7,6 +7,7 @@ import { corsHeaders } from "../_shared/cors.ts";
 import {
   BodyTooLarge,
   clientAddress,
+  forwardedShape,
   jsonResponse,
   mediaType,
   rateLimitKey,
@@ -125,8 +126,14 @@ export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
     else await sending;
   }
 
+  let shapeLogged = false;
+
   return async function handle(request: Request): Promise<Response> {
     const requestId = crypto.randomUUID();
+    if (!shapeLogged && request.method === "POST") {
+      shapeLogged = true;
+      log({ event: "forwarded_for_shape", shape: forwardedShape(request), trustedProxyHops: config.trustedProxyHops });
+    }
     const allowed = await partners.origins();
     const cors = corsHeaders(request.headers.get("origin"), allowed);
     const type = mediaType(request);
@@ -188,7 +195,7 @@ export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
           partnerId: await partners.verified(stringOrNull(body.partnerId ?? body.partner), request.headers.get("origin")),
           idempotencyKey,
           requestHash: await sha256Hex(JSON.stringify(QUOTE_FIELDS.map((field) => validation.data[field]))),
-          clientIpHash: await sha256Hex(`${config.ipHashSalt}:${rateLimitKey(clientAddress(request))}`),
+          clientIpHash: await sha256Hex(`${config.ipHashSalt}:${rateLimitKey(clientAddress(request, config.trustedProxyHops))}`),
           userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
         },
         config.rateLimit,
