@@ -156,6 +156,36 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect(await mailbox.all()).toHaveLength(2);
     });
 
+    it("stores text in NFC, refuses invisible characters in names, accepts an internationalised domain and refuses bytes that are not UTF-8 (issue 10)", async () => {
+      const decomposed = await post({ ...VALID, name: "a\u030a".repeat(51), email: "info@blåbær.dk" });
+      expect(decomposed.status).toBe(200);
+      const [row] = await rows();
+      expect(row.name).toBe("å".repeat(51));
+      const [mail] = await mailbox.all();
+      expect(mail.parsed.replyTo[0].address).toMatch(/^info@(blåbær|xn--blbr-roah)\.dk$/);
+      const bidi = await post({ ...VALID, name: "Jens \u202eHansen", email: "bidi@example.dk" });
+      expect(bidi.status).toBe(400);
+      expect((await bidi.json()).fieldErrors).toEqual({ name: ["Navn indeholder ugyldige tegn"] });
+      // A form posted as Latin-1 ("Køge" as K%F8ge) and JSON that is not UTF-8: refused, not stored as "K\ufffdge".
+      const latin1 = await fetch(functions.submitUrl, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "10.8.0.1" },
+        body: `${new URLSearchParams({ ...VALID, location: "" }).toString()}&location=K%F8ge`.replace("location=&", ""),
+      });
+      expect(latin1.status).toBe(303);
+      expect(latin1.headers.get("location")).toBe(`${SITE_URL}/kontakt/fejl?grund=badRequest#badRequest`);
+      const bytes = new TextEncoder().encode(JSON.stringify({ ...VALID, location: "K__ge", email: "bytes@example.dk" }));
+      bytes.set([0xf8, 0x20], bytes.indexOf(0x5f)); // "K\xf8 ge": one Latin-1 byte in the JSON
+      const json = await fetch(functions.submitUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": "10.8.0.2" },
+        body: bytes,
+      });
+      expect(json.status).toBe(400);
+      expect(await rows()).toHaveLength(1);
+    });
+
     it("counts an IPv6 client by its /64 block (issue 10)", async () => {
       const statuses = [];
       for (let host = 1; host <= 7; host++) {

@@ -38,6 +38,18 @@ const value = (valid) =>
         "a@b.dk",
         "a@b",
         "a b@c.dk",
+        // Issue 10: Unicode that must be normalised or refused, and internationalised domains.
+        `J\u0085ens`,
+        `Jens\u009b`,
+        `Jens \u202eHansen`,
+        `Je\u200bns`,
+        `\ufeff${valid}`,
+        "a\u030a".repeat(51),
+        "a\u030a".repeat(101),
+        "info@blåbær.dk",
+        "info@xn--blbr-roah.dk",
+        "jens@bl å.dk",
+        "jens@blå/bær.dk",
       ),
     },
   );
@@ -52,6 +64,21 @@ describe("the browser's check and the function's schema", () => {
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it("normalise to NFC first, refuse invisible and C1 characters in one-line fields, accept internationalised domains (issue 10)", () => {
+    const decomposed = "a\u030a".repeat(51); // 51 'å' written as a + ring: 102 code points, 51 characters
+    const ok = checkQuoteRequest({ ...VALID, name: decomposed, email: "info@blåbær.dk" });
+    expect(ok).toEqual({ ok: true, data: { ...VALID, name: "å".repeat(51), email: "info@blåbær.dk" } });
+    for (const name of ["J\u0085ens", "Jens \u202eHansen", "Je\u200bns", "Jens\u2066 Hansen"]) {
+      const result = checkQuoteRequest({ ...VALID, name });
+      expect(result, JSON.stringify(name)).toEqual({ ok: false, errors: { name: [QUOTE_RULES.name.controlMessage] } });
+      expect(validateQuoteRequest({ ...VALID, name })).toEqual(result);
+    }
+    // The message may span lines, and keeps an emoji's zero-width joiner; C1 controls it may not hold.
+    expect(checkQuoteRequest({ ...VALID, message: "Hej 👨\u200d🔧\nVi mangler strøm i carporten" }).ok).toBe(true);
+    expect(checkQuoteRequest({ ...VALID, message: "Vi mangler strøm\u0085 i carporten" }).ok).toBe(false);
+    expect(checkQuoteRequest({ ...VALID, email: "jens@bl å.dk" }).ok).toBe(false);
   });
 
   it("report the spec's messages for the spec's limits (docs/product.md#quote-form-rules)", () => {

@@ -31,7 +31,23 @@ export async function readBody(request: Request): Promise<string> {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  // Bytes that are not UTF-8 are refused (a TypeError, answered 400), never stored as "K\ufffdge".
+  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+}
+
+/**
+ * A urlencoded form body as an object: like URLSearchParams, but a percent-escape that is not UTF-8
+ * (a form posted as Latin-1: "K%F8ge") throws instead of becoming "K\ufffdge".
+ */
+export function parseForm(raw: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const pair of raw.split("&")) {
+    if (pair === "") continue;
+    const [name, value = ""] = pair.split(/=(.*)/s, 2);
+    const decode = (part: string) => decodeURIComponent(part.replace(/\+/g, " "));
+    fields[decode(name)] = decode(value);
+  }
+  return fields;
 }
 
 /** The media type of the request, lower case, without parameters. */

@@ -19,7 +19,35 @@ const LINE_BREAK = /[\r\n\u2028\u2029]/;
 // them is the point of this pattern.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: it detects control characters on purpose
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// C1 controls (U+0080-U+009F, e.g. U+0085 and U+009B): never typed by a person, and some mail and
+// terminal software acts on them.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: it detects control characters on purpose
+const C1_CONTROL = /[\u0080-\u009f]/;
+// Invisible format characters that change how a line reads without being seen: bidi overrides and
+// isolates (U+202A-U+202E, U+2066-U+2069), marks (U+200E, U+200F), zero-width characters (U+200B-U+200D,
+// U+2060, U+FEFF). Refused in the one-line fields, whose text the firm's mail shows in its headers.
+const INVISIBLE_FORMAT = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 const PHONE_CHARACTERS = /^\+?[0-9 ()./-]+$/;
+// What a domain name may not contain before it is converted to its ASCII (punycode) form.
+const NOT_IN_DOMAIN = /[\s/\\:?#[\]@%]/;
+
+/**
+ * An e-mail address as zod's pattern accepts it, with an internationalised domain allowed
+ * (info@blåbær.dk): the domain is checked in its ASCII form, as mail servers see it.
+ */
+function isEmail(value: string): boolean {
+  const at = value.lastIndexOf("@");
+  if (at < 1) return false;
+  const domain = value.slice(at + 1);
+  if (domain === "" || NOT_IN_DOMAIN.test(domain)) return false;
+  let ascii: string;
+  try {
+    ascii = new URL(`http://${domain}`).hostname;
+  } catch {
+    return false;
+  }
+  return regexes.email.test(`${value.slice(0, at)}@${ascii}`);
+}
 
 /** Length in characters (code points), as zod and Postgres' char_length count it, not UTF-16 units. */
 const length = (value: string) => [...value].length;
@@ -30,10 +58,14 @@ function text(rule: Rule, ...extra: Check[]): Check[] {
   const checks: Check[] = [
     [(value) => length(value) >= rule.min, rule.minMessage],
     [(value) => length(value) <= rule.max, rule.maxMessage],
-    [(value) => !CONTROL.test(value), rule.controlMessage],
+    [(value) => !CONTROL.test(value) && !C1_CONTROL.test(value), rule.controlMessage],
   ];
-  // Length rules alone let "Jens\r\nBcc: x@y.z" through: single-line fields refuse line breaks.
-  if (rule.lineBreakMessage) checks.push([(value) => !LINE_BREAK.test(value), rule.lineBreakMessage]);
+  // Length rules alone let "Jens\r\nBcc: x@y.z" through: single-line fields refuse line breaks, and
+  // the invisible characters that would make the line read differently from what it is.
+  if (rule.lineBreakMessage) {
+    checks.push([(value) => !LINE_BREAK.test(value), rule.lineBreakMessage]);
+    checks.push([(value) => !INVISIBLE_FORMAT.test(value), rule.controlMessage]);
+  }
   return checks.concat(extra);
 }
 
@@ -43,9 +75,11 @@ export const QUOTE_CHECKS: Record<QuoteField, Check[]> = {
   phone: text(rules.phone, [(value) => PHONE_CHARACTERS.test(value), rules.phone.minMessage]),
   email: [
     [(value) => length(value) <= rules.email.max, rules.email.maxMessage],
-    [(value) => !LINE_BREAK.test(value) && !CONTROL.test(value), rules.email.lineBreakMessage],
-    // zod's own e-mail pattern, the one z.email() applies.
-    [(value) => regexes.email.test(value), rules.email.minMessage],
+    [
+      (value) => !LINE_BREAK.test(value) && !CONTROL.test(value) && !C1_CONTROL.test(value) && !INVISIBLE_FORMAT.test(value),
+      rules.email.lineBreakMessage,
+    ],
+    [isEmail, rules.email.minMessage],
   ],
   location: text(rules.location),
   message: text(rules.message),
@@ -60,12 +94,18 @@ export function collectErrors(errors: FieldErrors, field: QuoteField, value: str
   }
 }
 
-/** The browser's check of the form's values: trimmed values, or every field's Danish messages. */
+/**
+ * A value as the rules see it: NFC first (so a decomposed 'å' counts as one character, as the
+ * database will store it), then trimmed.
+ */
+export const normalizeValue = (value: string) => value.normalize("NFC").trim();
+
+/** The browser's check of the form's values: normalised values, or every field's Danish messages. */
 export function checkQuoteRequest(values: QuoteValues): { ok: true; data: QuoteValues } | { ok: false; errors: FieldErrors } {
   const data = {} as QuoteValues;
   const errors: FieldErrors = {};
   for (const field of QUOTE_FIELDS) {
-    data[field] = values[field].trim();
+    data[field] = normalizeValue(values[field]);
     collectErrors(errors, field, data[field]);
   }
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, data };

@@ -15,7 +15,7 @@ const field = (name: QuoteField) =>
   z.prefault(
     z
       .string({ error: QUOTE_RULES[name].minMessage })
-      .check(z.trim(), ...QUOTE_CHECKS[name].map(([test, message]) => z.refine<string>(test, message))),
+      .check(z.normalize("NFC"), z.trim(), ...QUOTE_CHECKS[name].map(([test, message]) => z.refine<string>(test, message))),
     "",
   );
 

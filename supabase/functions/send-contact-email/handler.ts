@@ -10,6 +10,7 @@ import {
   forwardedShape,
   jsonResponse,
   mediaType,
+  parseForm,
   rateLimitKey,
   readBody,
   redirectResponse,
@@ -159,7 +160,7 @@ export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
     let body: Record<string, unknown>;
     try {
       const raw = await readBody(request);
-      body = isForm ? Object.fromEntries(new URLSearchParams(raw)) : JSON.parse(raw || "null");
+      body = isForm ? parseForm(raw) : JSON.parse(raw || "null");
     } catch (error) {
       return error instanceof BodyTooLarge ? problem(413, "tooLarge") : problem(400, "badRequest");
     }
