@@ -29,6 +29,7 @@ export async function runApiLoad({ requests: REQUESTS = 5000, connections: CONNE
     email: "jens@example.dk",
     location: "Køge",
     message: "Belastningstest af tilbudsformularen.",
+    elapsedMs: 60_000,
   });
   // A closed-loop load: CONNECTIONS workers, each sending its next request when the last one answered.
   const url = `http://127.0.0.1:${fn.port}/send-contact-email`;

@@ -2,7 +2,7 @@
 // a request exactly when the shared schema accepts it (and no honeypot or fill-time rule drops it).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validateQuoteRequest } from "../../supabase/functions/_shared/quote-request.ts";
+import { QUOTE_RULES, validateQuoteRequest } from "../../supabase/functions/_shared/quote-request.ts";
 import { startPglite } from "../support/databases.js";
 import { startBackend } from "../support/function.js";
 import { VALID } from "./function-suite.js";
@@ -59,10 +59,15 @@ const body = fc.record(
     message: fieldValue(VALID.message),
     partnerId: fc.oneof(fc.string({ maxLength: 80 }), fc.constant("elportalen")),
     sourceUrl: fc.oneof(fc.webUrl(), fc.string({ maxLength: 40 })),
+    elapsedMs: fc.oneof(
+      { weight: 6, arbitrary: fc.constant(60_000) },
+      { weight: 1, arbitrary: fc.integer() },
+      { weight: 1, arbitrary: fc.anything() },
+    ),
     idempotencyKey: fc.oneof({ weight: 4, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) }),
     extra: fc.anything({ maxDepth: 2 }),
   },
-  { requiredKeys: ["name", "phone", "email", "location", "message"] },
+  { requiredKeys: ["name", "phone", "email", "location", "message", "elapsedMs"] },
 );
 const payload = fc.oneof(
   { weight: 8, arbitrary: body.map((value) => ({ kind: "json", value, text: JSON.stringify(value) })) },
@@ -87,7 +92,9 @@ describe("send-contact-email with generated bodies", () => {
         // A key that is present but malformed is refused (400): ignored, every retry would add a row.
         const keyText = kind === "json" && isObject(value) && typeof value.idempotencyKey === "string" ? value.idempotencyKey.trim() : "";
         const key = /^[A-Za-z0-9_.:-]{8,200}$/.test(keyText) ? keyText : null;
-        const valid = kind === "json" && isObject(value) && validateQuoteRequest(value).ok && (keyText === "" || key !== null);
+        // JSON must carry a person's fill time (the function's default minimum, quote-rules.json).
+        const elapsedOk = isObject(value) && typeof value.elapsedMs === "number" && value.elapsedMs >= QUOTE_RULES.minFillMs;
+        const valid = kind === "json" && isObject(value) && validateQuoteRequest(value).ok && (keyText === "" || key !== null) && elapsedOk;
         expect(response.status, text).toBe(valid ? 200 : response.status === 413 ? 413 : 400);
         if (valid) {
           // A repeated idempotency key (uuids can repeat across runs only in theory) never adds a row.

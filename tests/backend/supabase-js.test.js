@@ -9,7 +9,14 @@ import { startPglite } from "../support/databases.js";
 import { startBackend } from "../support/function.js";
 
 const ANON_KEY = "eksempel-offentlig-anon-noegle";
-const request = (email) => ({ name: "Jens Hansen", phone: "12345678", email, location: "Køge", message: "Ny eltavle i villa fra 1972" });
+const request = (email) => ({
+  name: "Jens Hansen",
+  phone: "12345678",
+  email,
+  location: "Køge",
+  message: "Ny eltavle i villa fra 1972",
+  elapsedMs: 60_000,
+});
 let backend;
 let projectUrl;
 

@@ -24,6 +24,10 @@ const VALID = {
   message: "Ny eltavle i villa fra 1972",
 };
 
+// The page clock the form measures its fill time with: the tests decide how long a visitor takes.
+const clock = vi.hoisted(() => ({ now: 0 }));
+vi.mock("./fill-clock.ts", () => ({ pageTime: () => clock.now }));
+
 let host: HTMLElement;
 let root: Root | undefined;
 let notices: Notice[] = [];
@@ -50,8 +54,10 @@ const field = (name: string) => host.querySelector<HTMLInputElement>(`[name="${n
 const type = async (name: string, value: string) => {
   await act(() => typeInto(field(name), value));
 };
-const fillValid = async (values: Record<string, string> = VALID) => {
+/** Fills the form as a person does: the fields one by one, taking 8 s in all (unless `quickly`). */
+const fillValid = async (values: Record<string, string> = VALID, { quickly = false } = {}) => {
   for (const [name, value] of Object.entries(values)) if (host.querySelector(`#t-${name}`)) await type(name, value);
+  if (!quickly) clock.now += 8_000;
 };
 const submit = async () => {
   await act(async () => {
@@ -111,6 +117,34 @@ describe("QuoteForm", () => {
       expect(fetch).not.toHaveBeenCalled();
     });
   }
+
+  it("waits out the minimum fill time for a quick person instead of refusing them, and sends the page-measured time (issue 10)", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const fetch = vi.fn(async (_url: string, _init: RequestInit) => answer(200, { id: "quick" }));
+      vi.stubGlobal("fetch", fetch);
+      await mount();
+      await fillValid(VALID, { quickly: true }); // autofill and paste: well under 3 s
+      clock.now += 1_200;
+      await act(async () => {
+        host.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+      });
+      await act(async () => void (await vi.advanceTimersByTimeAsync(0)));
+      expect(fetch).not.toHaveBeenCalled();
+      expect(host.querySelector("button")!.textContent).toBe("Sender...");
+      // The page's clock and its timers move on together while the form waits.
+      clock.now += QUOTE_RULES.minFillMs;
+      await act(async () => void (await vi.advanceTimersByTimeAsync(QUOTE_RULES.minFillMs)));
+      expect(fetch).toHaveBeenCalledTimes(1);
+      const body = JSON.parse(String(fetch.mock.calls[0][1].body));
+      expect(body.elapsedMs).toBeGreaterThanOrEqual(QUOTE_RULES.minFillMs);
+      expect(body).not.toHaveProperty("startedAt");
+      expect(notices.map((notice) => notice.title)).toContain("Besked sendt!");
+      expect(notices.map((notice) => notice.title)).not.toContain("Fejl");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it("sends from a plain-http page too, where crypto.randomUUID does not exist (issue 14)", async () => {
     const fetch = vi.fn(async (_url: string, init: RequestInit) => {

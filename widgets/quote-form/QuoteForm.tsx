@@ -58,7 +58,7 @@ export function QuoteForm(props: QuoteFormProps) {
     page: props.page,
     partner: props.partner,
     values: draft.values,
-    startedAt: draft.startedAt,
+    elapsedMs: draft.elapsedMs,
     showErrors,
     announce: setAnnouncement,
     onResult: props.onResult,

@@ -3,6 +3,7 @@
 // remembered for the function's fill-time check.
 import { useEffect, useRef, useState } from "react";
 import type { QuoteField, QuoteValues } from "#quote-rules";
+import { pageTime } from "./fill-clock.ts";
 
 export type DraftOptions = {
   /** Where the draft is kept: one per page and form. */
@@ -40,12 +41,16 @@ function startingValues(options: DraftOptions): QuoteValues {
 export function useDraft(options: DraftOptions) {
   const [values, setValues] = useState<QuoteValues>(() => blank(options));
   const [hydrated, setHydrated] = useState(false);
+  // The page time of the first keystroke (else of hydration, for what was typed before it): the
+  // page's own clock, so a wrong system clock cannot make a person look like a bot.
   const startedAt = useRef<number | undefined>(undefined);
+  const hydratedAt = useRef(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the form comes to life in the browser
   useEffect(() => {
     // The build-time HTML is rendered empty, so hydration matches it; then what was typed comes back.
     setHydrated(true);
+    hydratedAt.current = pageTime();
     setValues(startingValues(options));
   }, []);
 
@@ -60,10 +65,10 @@ export function useDraft(options: DraftOptions) {
   return {
     values,
     hydrated,
-    /** When the visitor first typed (ms since epoch), or undefined. */
-    startedAt: () => startedAt.current,
+    /** Milliseconds since the visitor started filling the form in (since hydration if they typed before). */
+    elapsedMs: () => Math.round(pageTime() - (startedAt.current ?? hydratedAt.current)),
     set(field: QuoteField, value: string) {
-      startedAt.current ??= Date.now();
+      startedAt.current ??= pageTime();
       const next = { ...values, [field]: value };
       setValues(next);
       save(next);

@@ -3,7 +3,7 @@
 // into what the visitor sees (docs/product.md#messages-on-send): the notices, or the server's field
 // messages back on the fields.
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { type FieldErrors, type QuoteValues, checkQuoteRequest } from "#quote-rules";
+import { type FieldErrors, QUOTE_RULES, type QuoteValues, checkQuoteRequest } from "#quote-rules";
 import { notify } from "../shared/notices.ts";
 import { randomId } from "../shared/random-id.ts";
 import type { SiteFacts } from "../shared/site-facts.ts";
@@ -17,7 +17,8 @@ export type SubmitOptions = {
   page: string;
   partner?: string;
   values: QuoteValues;
-  startedAt: () => number | undefined;
+  /** How long the visitor has been filling the form in, in milliseconds. */
+  elapsedMs: () => number;
   /** Shows field errors (from the browser's check or the server's 400). */
   showErrors: (errors: FieldErrors) => void;
   /** Called once the request was stored: the form clears. */
@@ -43,7 +44,12 @@ export function useQuoteSubmit(options: SubmitOptions) {
     sending.current = true;
     setSubmitting(true);
     options.announce("Sender...");
-    const body = { ...checked.data, page: options.page, partnerId: options.partner, startedAt: options.startedAt() };
+    // A person can fill the form faster than the function's minimum (autofill and paste): wait out the
+    // rest instead of being refused as a bot.
+    const early = QUOTE_RULES.minFillMs - options.elapsedMs();
+    if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+    if (inFlight.current.signal.aborted) return;
+    const body = { ...checked.data, page: options.page, partnerId: options.partner, elapsedMs: options.elapsedMs() };
     const result = await sendQuote(options.facts.backend, body, randomId(), { signal: inFlight.current.signal });
     if (inFlight.current.signal.aborted) return;
     sending.current = false;

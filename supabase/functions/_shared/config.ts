@@ -1,6 +1,7 @@
 // The function's settings, read from the environment once at start-up and validated: never
 // Boolean(env) on a string (the string "false" is truthy), never a bare "!". Secrets are set with `supabase secrets set`.
 import * as z from "zod/mini";
+import rules from "./quote-rules.json" with { type: "json" };
 
 const url = z.url();
 const positiveInt = z
@@ -43,8 +44,10 @@ const environmentSchema = z.object({
   // How many proxies in front of the function append to X-Forwarded-For: the client is that many
   // entries from the right. 1 = Supabase's own gateway only (README "The quote backend").
   TRUSTED_PROXY_HOPS: optionalInt("1"),
-  // A form filled faster than this (when the client reports its start time) is taken for a bot.
-  MIN_FILL_MS: optionalInt("3000"),
+  // A JSON request whose form was filled faster than this (elapsedMs, measured in the page) is taken for
+  // a bot. The widgets wait out the same minimum before sending (quote-rules.json "minFillMs"), so a
+  // value above that one would refuse quick people: keep it at or below.
+  MIN_FILL_MS: optionalInt(String(rules.minFillMs)),
   // Database connections per function instance (the local PGlite stack uses 1, see store.ts).
   DB_POOL_MAX: optionalInt("4"),
   // Only for local runs: the port Deno.serve listens on (Supabase's runtime chooses its own); 0 lets the

@@ -171,9 +171,14 @@ export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
       log({ event: "spam_dropped", requestId, reason: "honeypot" });
       return isForm ? redirect("/kontakt/tak") : json(200, { id: requestId });
     }
-    // Only a plausible elapsed time counts: a client clock ahead of ours must not lock a person out.
-    const elapsed = Date.now() - Number(body.startedAt);
-    if (Number.isFinite(elapsed) && elapsed >= 0 && elapsed < config.minFillMs) return problem(400, "tooFast");
+    // How long the form took, measured in the page (performance.now(), so no clock but the page's own
+    // counts). A script posting JSON must say it, and be no faster than a person; the widgets wait out
+    // the rest of the minimum themselves, so a quick person never sees this. A plain form post has no
+    // JavaScript to measure with: the origin rule and the honeypot judge it.
+    if (!isForm) {
+      const elapsed = typeof body.elapsedMs === "number" ? body.elapsedMs : Number.NaN;
+      if (!(Number.isFinite(elapsed) && elapsed >= config.minFillMs)) return problem(400, "tooFast");
+    }
 
     const validation = validateQuoteRequest(body);
     if (!validation.ok) {
