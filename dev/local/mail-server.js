@@ -12,9 +12,10 @@ const escapeHtml = (value = "") =>
 
 /**
  * Starts an SMTP server on `smtpPort` writing .eml files into `dir`; `onMessage(raw)` sees each one.
- * @param {{ dir?: string, smtpPort?: number, onMessage?: (raw: Buffer) => void }} [options] smtpPort 0: a free one
+ * `refuseRecipient(address)` true answers RCPT TO with 550, as a server does for an unknown mailbox.
+ * @param {{ dir?: string, smtpPort?: number, onMessage?: (raw: Buffer) => void, refuseRecipient?: (address: string) => boolean }} [options] smtpPort 0: a free one
  */
-export async function startSmtp({ dir, smtpPort = 54325, onMessage } = {}) {
+export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipient } = {}) {
   if (dir) await mkdir(dir, { recursive: true });
   let counter = 0;
   const server = new SMTPServer({
@@ -26,6 +27,10 @@ export async function startSmtp({ dir, smtpPort = 54325, onMessage } = {}) {
     // until its own idle timeout): the local catcher stops, and the tests' "mail server down" is down.
     closeTimeout: 100,
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refuseRecipient?.(address.address)) return callback();
+      callback(Object.assign(new Error("5.1.1 Unknown mailbox"), { responseCode: 550 }));
+    },
     onData(stream, _session, callback) {
       const chunks = [];
       stream.on("data", (chunk) => chunks.push(chunk));

@@ -7,6 +7,8 @@ import { CRON_SECRET, MAIL_TO, PARTNER_ORIGIN, PHONE, SITE_URL, startBackend } f
 import { receivedInDanish } from "../../supabase/functions/_shared/mail.ts";
 import { createStore } from "../../supabase/functions/_shared/store.ts";
 import { execFile } from "node:child_process";
+import { createServer } from "node:http";
+import { closeServer, listen } from "../../dev/local/servers.js";
 import { promisify } from "node:util";
 
 const REGISTERED_PARTNER = "https://registered-partner.example";
@@ -38,18 +40,35 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
     let client = 0;
 
     let backend;
+    /** What the firm's alert channel (ALERT_WEBHOOK_URL) received: a local HTTP server keeps each JSON body. */
+    const alerts = [];
+    let webhook;
 
     beforeAll(async () => {
+      const server = createServer((request, response) => {
+        let text = "";
+        request.on("data", (chunk) => (text += chunk));
+        request.on("end", () => {
+          alerts.push(JSON.parse(text));
+          response.writeHead(204).end();
+        });
+      });
+      webhook = { url: `http://127.0.0.1:${await listen(server, 0, "127.0.0.1")}/alert`, stop: () => closeServer(server) };
       backend = await startBackend(startDatabase, {
         runtime,
+        env: { ALERT_WEBHOOK_URL: webhook.url },
         seed: (db) => db`insert into partners (id, name, origin) values ('elportalen', 'Elportalen', ${REGISTERED_PARTNER})`,
       });
       ({ database, mailbox, functions, sql } = backend);
     });
-    afterAll(() => backend?.stop());
+    afterAll(async () => {
+      await backend?.stop();
+      await webhook?.stop();
+    });
     beforeEach(async () => {
       await sql`delete from quote_requests`;
       mailbox.clear();
+      alerts.splice(0);
     });
 
     /**
@@ -432,6 +451,64 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect(ids.size).toBe(1);
       expect(await rows()).toHaveLength(1);
       expect(await mailbox.all()).toHaveLength(1);
+    });
+
+    it(
+      "gives up on a permanent refusal (550): the row ends failed, nothing is deleted, an error log names it and the firm is alerted elsewhere (issue 10)",
+      async () => {
+        mailbox.refuse(MAIL_TO); // a mistyped MAIL_TO: the mail server answers 550 unknown mailbox
+        const response = await post({ ...VALID });
+        expect(response.status).toBe(200);
+        const { id } = await response.json();
+        await expect.poll(async () => (await rows())[0]?.notification_status, { timeout: 10_000 }).toBe("failed");
+        const [row] = await rows();
+        expect(row).toMatchObject({ id, attempts: 1 });
+        expect(row.failed_at).toBeInstanceOf(Date);
+        expect(row.last_error).toContain("550");
+        // The retry job leaves a failed row alone, however due it is.
+        await sql`update quote_requests set next_attempt_at = now() - interval '1 day' where id = ${id}`;
+        expect(await (await retry()).json()).toEqual({ sent: 0, failed: 0 });
+        await expect.poll(() => alerts.length, { timeout: 10_000 }).toBe(1);
+        expect(alerts[0]).toMatchObject({ event: "quote_requests_undelivered", requestIds: [id], failed: 1, count: 1 });
+        expect(alerts[0].text).toContain("npm run leads -- --undelivered");
+        const errorLine = functions.output
+          .join("")
+          .split("\n")
+          .find((line) => line.includes('"mail_undeliverable"'));
+        expect(JSON.parse(errorLine ?? "{}")).toMatchObject({ level: "error", requestId: id });
+        // Listed for a person to call back.
+        const listed = await promisify(execFile)(process.execPath, ["scripts/leads.js", "--undelivered"], {
+          env: { ...process.env, SUPABASE_DB_URL: database.url },
+        });
+        expect(JSON.parse(listed.stdout)).toMatchObject({ undelivered: 1, requests: [{ id, status: "failed", phone: VALID.phone }] });
+      },
+      { deno: true },
+    );
+
+    it("gives up after the 24-hour horizon and caps the backoff exponent (attempts = 1024 no longer overflows) (issue 10)", async () => {
+      const store = createStore(sql);
+      await post({ ...VALID });
+      const [{ id }] = await rows();
+      await sql`update quote_requests set notification_status = 'sending', attempts = 1024 where id = ${id}`;
+      expect(await store.markFailed({ ...(await rows())[0], attempts: 1024 }, "ETIMEDOUT")).toBe("pending");
+      const [row] = await rows();
+      expect(row.next_attempt_at.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000 + 5_000);
+      await sql`update quote_requests set notification_status = 'sending', received_at = now() - interval '25 hours' where id = ${id}`;
+      expect(await store.markFailed({ ...row, attempts: 1024 }, "ETIMEDOUT")).toBe("failed");
+      expect((await rows())[0]).toMatchObject({ notification_status: "failed", last_error: "ETIMEDOUT" });
+    });
+
+    it("alerts the firm on the next request when older requests are still unsent after an hour (issue 10)", async () => {
+      await sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, received_at)
+        values ('Jens Hansen', '12345678', 'glemt@example.dk', 'Køge', 'Ny eltavle i villa fra 1972', 'x', now() - interval '2 hours')`;
+      const [{ id: stale }] = await rows();
+      expect((await post({ ...VALID })).status).toBe(200);
+      await expect.poll(() => alerts.length, { timeout: 10_000 }).toBe(1);
+      expect(alerts[0]).toMatchObject({ requestIds: [stale], failed: 0, count: 1 });
+      // Told once: the next request does not repeat it.
+      expect((await post({ ...VALID, email: "naeste@example.dk" })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(alerts).toHaveLength(1);
     });
 
     it("lets a sender whose claim expired neither overwrite nor repeat the new sender's result", async () => {

@@ -7,15 +7,23 @@ import { startSmtp } from "../../dev/local/mail-server.js";
 export async function startMailbox() {
   const messages = [];
   const onMessage = (raw) => messages.push(PostalMime.parse(raw).then((parsed) => ({ raw: raw.toString("utf8"), parsed })));
+  /** @type {Set<string>} */
+  let refused = new Set();
+  const refuseRecipient = (address) => refused.has(address.toLowerCase());
   /** @type {Awaited<ReturnType<typeof startSmtp>> | null} */
-  let server = await startSmtp({ smtpPort: 0, onMessage });
+  let server = await startSmtp({ smtpPort: 0, onMessage, refuseRecipient });
   const port = server.port;
   return {
     port,
     url: `smtp://127.0.0.1:${port}`,
     /** The received messages, parsed. */
     all: () => Promise.all(messages),
-    clear: () => messages.splice(0),
+    clear: () => {
+      messages.splice(0);
+      refused = new Set();
+    },
+    /** Answers RCPT TO `address` with 550 from now on (a mistyped MAIL_TO), until clear(). */
+    refuse: (address) => refused.add(address.toLowerCase()),
     async down() {
       await server?.stop();
       server = null;
@@ -24,7 +32,7 @@ export async function startMailbox() {
     async up() {
       for (let attempt = 1; ; attempt++) {
         try {
-          server = await startSmtp({ smtpPort: port, onMessage });
+          server = await startSmtp({ smtpPort: port, onMessage, refuseRecipient });
           return;
         } catch (/** @type {any} */ error) {
           if (error?.code !== "EADDRINUSE" || attempt === 20) throw error;

@@ -48,6 +48,9 @@ const environmentSchema = z.object({
   // a bot. The widgets wait out the same minimum before sending (quote-rules.json "minFillMs"), so a
   // value above that one would refuse quick people: keep it at or below.
   MIN_FILL_MS: optionalInt(String(rules.minFillMs)),
+  // Where the firm hears about requests whose e-mail did not arrive: a JSON POST (an SMS gateway or a
+  // chat webhook), another channel than the mail that failed. Optional; the error log says it anyway.
+  ALERT_WEBHOOK_URL: z.optional(url),
   // Database connections per function instance (the local PGlite stack uses 1, see store.ts).
   DB_POOL_MAX: optionalInt("4"),
   // Only for local runs: the port Deno.serve listens on (Supabase's runtime chooses its own); 0 lets the
@@ -69,6 +72,7 @@ export type Config = {
   rateLimit: { perClient: number; perEmail: number; perEmailTotal: number; windowMinutes: number };
   minFillMs: number;
   trustedProxyHops: number;
+  alertWebhookUrl?: string;
   port?: number;
 };
 
@@ -104,6 +108,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     minFillMs: e.MIN_FILL_MS,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
+    alertWebhookUrl: e.ALERT_WEBHOOK_URL,
     port: e.PORT,
   };
 }

@@ -1,16 +1,29 @@
 // Sending the firm's e-mail for stored requests, shared by the submit handler and the retry job.
 import type { Mailer } from "./mail.ts";
 import type { Store, StoredRequest } from "./store.ts";
+import type { Alerter } from "./alerts.ts";
 import type { Logger } from "./log.ts";
 
+/** An SMTP reply in the 5xx range (550 unknown mailbox, 553 bad address): retrying cannot help. */
+const isPermanent = (error: unknown) => {
+  const code = (error as { responseCode?: unknown })?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+};
+
 /** Sends the e-mail for a claimed row and records the outcome; never throws. */
-export async function deliver(store: Store, mailer: Mailer, row: StoredRequest, log: Logger): Promise<boolean> {
+export async function deliver(store: Store, mailer: Mailer, row: StoredRequest, log: Logger, alert?: Alerter): Promise<boolean> {
   try {
     await mailer.send(row);
   } catch (error) {
-    const reason = error instanceof Error ? `${error.name}: ${(error as { code?: string }).code ?? ""}`.trim() : "unknown";
-    log({ event: "mail_failed", level: "warn", requestId: row.id, attempt: row.attempts, reason });
-    await store.markFailed(row, reason).catch(() => {});
+    const code = (error as { responseCode?: number })?.responseCode;
+    const reason = error instanceof Error ? `${error.name}: ${(error as { code?: string }).code ?? ""} ${code ?? ""}`.trim() : "unknown";
+    const status = await store.markFailed(row, reason, { permanent: isPermanent(error) }).catch(() => null);
+    if (status === "failed") {
+      log({ event: "mail_undeliverable", level: "error", requestId: row.id, attempt: row.attempts, reason });
+      await alert?.(store).catch(() => {});
+    } else {
+      log({ event: "mail_failed", level: "warn", requestId: row.id, attempt: row.attempts, reason });
+    }
     return false;
   }
   await store.markSent(row);
@@ -19,13 +32,14 @@ export async function deliver(store: Store, mailer: Mailer, row: StoredRequest, 
 }
 
 /** Claims and sends every due row, a small batch at a time (well inside a claim); returns sent and failed counts. */
-export async function retryDue(store: Store, mailer: Mailer, log: Logger, batch = 5) {
+export async function retryDue(store: Store, mailer: Mailer, log: Logger, alert?: Alerter, batch = 5) {
   let sent = 0;
   let failed = 0;
   for (;;) {
     const rows = await store.claimDue(batch);
-    for (const row of rows) (await deliver(store, mailer, row, log)) ? sent++ : failed++;
+    for (const row of rows) (await deliver(store, mailer, row, log, alert)) ? sent++ : failed++;
     if (rows.length < batch) break;
   }
+  await alert?.(store).catch(() => {});
   return { sent, failed };
 }

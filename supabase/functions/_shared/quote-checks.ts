@@ -21,7 +21,6 @@ const LINE_BREAK = /[\r\n\u2028\u2029]/;
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // C1 controls (U+0080-U+009F, e.g. U+0085 and U+009B): never typed by a person, and some mail and
 // terminal software acts on them.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: it detects control characters on purpose
 const C1_CONTROL = /[\u0080-\u009f]/;
 // Invisible format characters that change how a line reads without being seen: bidi overrides and
 // isolates (U+202A-U+202E, U+2066-U+2069), marks (U+200E, U+200F), zero-width characters (U+200B-U+200D,

@@ -66,6 +66,9 @@ type RecentCounts = {
   oldestByEmail: Date | null;
 };
 
+/** After this long, an e-mail that still fails is given up: the row ends `failed` (README "The quote backend"). */
+export const RETRY_HORIZON_HOURS = 24;
+
 /** How long a claimed row stays reserved for its sender before another may take it over. */
 const CLAIM_SECONDS = 300;
 
@@ -164,10 +167,32 @@ export function createStore(sql: Sql) {
     },
 
     /** Returns a claimed row to pending with backoff: 1, 2, 4 … minutes after each failed attempt, at most 60. */
-    async markFailed(row: StoredRequest, error: string): Promise<void> {
-      await sql`update quote_requests set notification_status = 'pending', last_error = ${error.slice(0, 500)}, claimed_until = null,
-          next_attempt_at = now() + make_interval(mins => least(power(2, greatest(attempts - 1, 0)), 60)::int)
-        where id = ${row.id} and notification_status = 'sending' and attempts = ${row.attempts}`;
+    async markFailed(row: StoredRequest, error: string, { permanent = false } = {}): Promise<"pending" | "failed" | null> {
+      // Terminal when the mail server refused for good, or when the request is older than the horizon;
+      // the exponent is capped before power(), which overflowed at 1,024 attempts.
+      const [updated] = await sql<{ status: "pending" | "failed" }[]>`
+        update quote_requests set
+          notification_status = case when ${permanent} or received_at < now() - make_interval(hours => ${RETRY_HORIZON_HOURS})
+            then 'failed' else 'pending' end,
+          failed_at = case when ${permanent} or received_at < now() - make_interval(hours => ${RETRY_HORIZON_HOURS}) then now() end,
+          last_error = ${error.slice(0, 500)}, claimed_until = null,
+          next_attempt_at = now() + make_interval(mins => least(power(2, least(greatest(attempts - 1, 0), 6)), 60)::int)
+        where id = ${row.id} and notification_status = 'sending' and attempts = ${row.attempts}
+        returning notification_status as status`;
+      return updated?.status ?? null;
+    },
+
+    /**
+     * Marks as alerted, and returns, the requests the firm has not been told about yet that are failed,
+     * or still unsent an hour after they arrived (the scheduled retry has not run, or keeps failing).
+     */
+    async takeUnalerted(): Promise<{ id: string; status: string }[]> {
+      return await sql<{ id: string; status: string }[]>`
+        update quote_requests set alerted_at = now()
+        where alerted_at is null
+          and (notification_status = 'failed'
+            or (notification_status in ('pending', 'sending') and received_at < now() - interval '1 hour'))
+        returning id, notification_status as status`;
     },
 
     /** The active partner sites registered in the database: id and origin. */

@@ -20,6 +20,7 @@ import type { Logger } from "../_shared/log.ts";
 import type { Mailer } from "../_shared/mail.ts";
 import { deliver } from "../_shared/mail-delivery.ts";
 import { createPartnerList } from "../_shared/partners.ts";
+import { type Alerter, createAlerter } from "../_shared/alerts.ts";
 import { QUOTE_FIELDS } from "../_shared/quote-checks.ts";
 import { validateQuoteRequest } from "../_shared/quote-request.ts";
 import type { Store } from "../_shared/store.ts";
@@ -33,6 +34,8 @@ export type Deps = {
   log: Logger;
   /** Keeps background work alive after the response (EdgeRuntime.waitUntil on Supabase); awaited when absent. */
   waitUntil?: (work: Promise<unknown>) => void;
+  /** Tells the firm about requests whose e-mail did not arrive (alerts.ts); defaults to ALERT_WEBHOOK_URL. */
+  alert?: Alerter;
 };
 
 type AnswerKey = keyof typeof answerMessages;
@@ -94,7 +97,7 @@ function isDbUnreachable(error: unknown): boolean {
 }
 
 /** Creates the request handler of the send-contact-email function. */
-export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
+export function createHandler({ config, store, mailer, log, waitUntil, alert = createAlerter(config.alertWebhookUrl, log) }: Deps) {
   const text = messagesFor(config.businessPhone);
   const partners = createPartnerList(store, config.allowedOrigins);
   const siteLink = (path: string) => `${config.siteUrl}${path}`;
@@ -121,7 +124,10 @@ export function createHandler({ config, store, mailer, log, waitUntil }: Deps) {
   async function mailInBackground(id: string) {
     const sending = store
       .claim(id)
-      .then((row) => (row ? deliver(store, mailer, row, log) : false))
+      .then((row) => (row ? deliver(store, mailer, row, log, alert) : false))
+      // Every request also looks for older ones still unsent after an hour (the scheduled retry may
+      // not be running): the firm hears of them on the next request at the latest.
+      .then(() => alert(store))
       .catch((error) => log({ event: "mail_deferred", level: "warn", requestId: id, errorName: (error as Error)?.name }));
     if (waitUntil) waitUntil(sending);
     else await sending;

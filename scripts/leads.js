@@ -1,0 +1,26 @@
+// Lists the quote requests whose e-mail has not reached the firm, so somebody can call them back:
+//   npm run leads -- --undelivered     failed requests, and requests still unsent an hour after arriving
+// Prints JSON (newest first). Connects to SUPABASE_DB_URL (default: the local stack of `npm start`).
+import postgres from "postgres";
+
+const [flag] = process.argv.slice(2);
+if (flag !== "--undelivered") {
+  console.error("Usage: npm run leads -- --undelivered");
+  process.exit(2);
+}
+const sql = postgres(process.env.SUPABASE_DB_URL ?? "postgres://postgres:postgres@127.0.0.1:54322/postgres", {
+  prepare: false,
+  max: 1,
+  onnotice: () => {},
+});
+try {
+  const requests = await sql`
+    select id, received_at, notification_status as status, attempts, last_error, failed_at, name, phone, email, location, message
+    from quote_requests
+    where notification_status = 'failed'
+       or (notification_status in ('pending', 'sending') and received_at < now() - interval '1 hour')
+    order by received_at desc`;
+  console.log(JSON.stringify({ undelivered: requests.length, requests }, null, 2));
+} finally {
+  await sql.end({ timeout: 1 });
+}
