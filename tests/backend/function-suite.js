@@ -7,7 +7,7 @@ import { CRON_SECRET, MAIL_TO, PARTNER_ORIGIN, PHONE, SITE_URL, startBackend } f
 import { receivedInDanish } from "../../supabase/functions/_shared/mail.ts";
 import { createStore } from "../../supabase/functions/_shared/store.ts";
 import { execFile } from "node:child_process";
-import { createServer } from "node:http";
+import { createServer, request as httpRequest } from "node:http";
 import { closeServer, listen } from "../../dev/local/servers.js";
 import { promisify } from "node:util";
 
@@ -56,7 +56,8 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       webhook = { url: `http://127.0.0.1:${await listen(server, 0, "127.0.0.1")}/alert`, stop: () => closeServer(server) };
       backend = await startBackend(startDatabase, {
         runtime,
-        env: { ALERT_WEBHOOK_URL: webhook.url },
+        // A short body deadline, so the stalled-body case need not wait the default 5 s.
+        env: { ALERT_WEBHOOK_URL: webhook.url, BODY_DEADLINE_MS: "800" },
         seed: (db) => db`insert into partners (id, name, origin) values ('elportalen', 'Elportalen', ${REGISTERED_PARTNER})`,
       });
       ({ database, mailbox, functions, sql } = backend);
@@ -510,6 +511,33 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(alerts).toHaveLength(1);
     });
+
+    it(
+      "answers a body that stalls half-way with 408 within its deadline, storing nothing (issue 10)",
+      async () => {
+        const { port, pathname } = new URL(functions.submitUrl);
+        /** @type {import("node:http").ClientRequest | undefined} */
+        let stalled;
+        const status = await new Promise((resolve, reject) => {
+          stalled = httpRequest(
+            {
+              host: "127.0.0.1",
+              port,
+              path: pathname,
+              method: "POST",
+              headers: { "Content-Type": "application/json", "Content-Length": "300" },
+            },
+            (response) => resolve(response.statusCode),
+          );
+          stalled.on("error", reject);
+          stalled.write('{"name": "Jens Hansen", "pho'); // and then nothing more
+        });
+        stalled?.destroy();
+        expect(status).toBe(408);
+        expect(await rows()).toHaveLength(0);
+      },
+      { deno: true },
+    );
 
     it("lets a sender whose claim expired neither overwrite nor repeat the new sender's result", async () => {
       const store = createStore(sql);

@@ -51,6 +51,8 @@ const environmentSchema = z.object({
   // Where the firm hears about requests whose e-mail did not arrive: a JSON POST (an SMS gateway or a
   // chat webhook), another channel than the mail that failed. Optional; the error log says it anyway.
   ALERT_WEBHOOK_URL: z.optional(url),
+  // How long a request body may take to arrive whole; a client that stalls half-way gets 408.
+  BODY_DEADLINE_MS: optionalInt("5000"),
   // Database connections per function instance (the local PGlite stack uses 1, see store.ts).
   DB_POOL_MAX: optionalInt("4"),
   // Only for local runs: the port Deno.serve listens on (Supabase's runtime chooses its own); 0 lets the
@@ -73,6 +75,7 @@ export type Config = {
   minFillMs: number;
   trustedProxyHops: number;
   alertWebhookUrl?: string;
+  bodyDeadlineMs: number;
   port?: number;
 };
 
@@ -109,6 +112,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     minFillMs: e.MIN_FILL_MS,
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     alertWebhookUrl: e.ALERT_WEBHOOK_URL,
+    bodyDeadlineMs: e.BODY_DEADLINE_MS,
     port: e.PORT,
   };
 }

@@ -7,32 +7,53 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 /** Thrown by readBody when the body passes BODY_LIMIT_BYTES. */
 export class BodyTooLarge extends Error {}
 
-/** The body as text, refusing more than BODY_LIMIT_BYTES whatever Content-Length claims. */
-export async function readBody(request: Request): Promise<string> {
+/** Thrown by readBody when the body has not arrived whole within its deadline. */
+export class BodyTimeout extends Error {}
+
+/**
+ * The body as text, refusing more than BODY_LIMIT_BYTES whatever Content-Length claims, and giving up
+ * on a body that has not arrived whole within `deadlineMs` (a client that stalls half-way).
+ */
+export async function readBody(request: Request, deadlineMs = 5_000): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > BODY_LIMIT_BYTES) throw new BodyTooLarge();
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > BODY_LIMIT_BYTES) {
-      await reader.cancel();
-      throw new BodyTooLarge();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BodyTimeout()), deadlineMs);
+  });
+  try {
+    return await Promise.race([readAll(), timeout]);
+  } catch (error) {
+    if (error instanceof BodyTimeout) await reader.cancel().catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+
+  async function readAll(): Promise<string> {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > BODY_LIMIT_BYTES) {
+        await reader.cancel();
+        throw new BodyTooLarge();
+      }
+      chunks.push(value);
     }
-    chunks.push(value);
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    // Bytes that are not UTF-8 are refused (a TypeError, answered 400), never stored as "K\ufffdge".
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  // Bytes that are not UTF-8 are refused (a TypeError, answered 400), never stored as "K\ufffdge".
-  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
 }
 
 /**

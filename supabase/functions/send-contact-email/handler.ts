@@ -5,6 +5,7 @@ import answerMessages from "../_shared/answer-messages.json" with { type: "json"
 import type { Config } from "../_shared/config.ts";
 import { corsHeaders } from "../_shared/cors.ts";
 import {
+  BodyTimeout,
   BodyTooLarge,
   clientAddress,
   forwardedShape,
@@ -54,6 +55,8 @@ const DB_UNREACHABLE = new Set([
   "CONNECTION_DESTROYED",
   "57P01",
   "57P03",
+  // too_many_connections: the database is there but full, which for the visitor is the same.
+  "53300",
 ]);
 
 /** The function's Danish answers (answer-messages.json, which the site's error page shows too). */
@@ -165,9 +168,10 @@ export function createHandler({ config, store, mailer, log, waitUntil, alert = c
 
     let body: Record<string, unknown>;
     try {
-      const raw = await readBody(request);
+      const raw = await readBody(request, config.bodyDeadlineMs);
       body = isForm ? parseForm(raw) : JSON.parse(raw || "null");
     } catch (error) {
+      if (error instanceof BodyTimeout) return problem(408, "timeout", { Connection: "close" });
       return error instanceof BodyTooLarge ? problem(413, "tooLarge") : problem(400, "badRequest");
     }
     if (typeof body !== "object" || body === null || Array.isArray(body)) return problem(400, "badRequest");
