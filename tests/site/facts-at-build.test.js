@@ -2,21 +2,22 @@
 // change to site/_data/business.yaml shows the new value everywhere, the quote form included (it used
 // to keep the value compiled into the widget build). The site is copied to a temporary folder with a
 // changed phone number and built there against the existing widget build.
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WIDGETS_OUTPUT_DIR } from "../../site/_lib/build-paths.js";
-import { business, requireBuild } from "../support/site.js";
+import { DIST, business, requireBuild } from "../support/site.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const NEW_PHONE = { display: "98 76 54 32", e164: "+4598765432" };
 let dir;
 let pages;
 
-beforeAll(() => {
+beforeAll(async () => {
   requireBuild();
   dir = mkdtempSync(join(tmpdir(), "facts-at-build-"));
   for (const entry of ["site", "widgets", "supabase", "eleventy.config.js", "package.json"])
@@ -29,17 +30,18 @@ beforeAll(() => {
     file,
     yaml.replace(`display: ${business.phone.display}`, `display: ${NEW_PHONE.display}`).replace(business.phone.e164, NEW_PHONE.e164),
   );
-  // `npm run build:site` alone: Eleventy, with the widget build the main build made.
-  execFileSync(process.execPath, [join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs"), "--quiet"], {
-    cwd: dir,
-    env: { ...process.env, SITE_OUTPUT_DIR: join(dir, "dist"), WIDGETS_OUTPUT_DIR },
-    stdio: "pipe",
-  });
+  // `npm run build:site` alone: Eleventy, with the widget build the main build made. The images are the
+  // same (content-hashed) and kept, as every build keeps dist/img, so only the pages are built.
   const out = join(dir, "dist");
+  cpSync(join(DIST, "img"), join(out, "img"), { recursive: true });
+  await promisify(execFile)(process.execPath, [join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs"), "--quiet"], {
+    cwd: dir,
+    env: { ...process.env, SITE_OUTPUT_DIR: out, WIDGETS_OUTPUT_DIR },
+  });
   pages = readdirSync(out, { recursive: true, encoding: "utf8" })
     .filter((name) => name.endsWith(".html"))
     .map((name) => ({ name, html: readFileSync(join(out, name), "utf8") }));
-}, 120_000);
+}, 240_000);
 afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
 
 describe("a fact changed in business.yaml and only the site rebuilt", () => {
