@@ -2,18 +2,14 @@
 //   node scripts/forget-requester.js jens@example.dk            prints what is stored (access)
 //   node scripts/forget-requester.js jens@example.dk --delete   deletes it (erasure)
 // Connects to SUPABASE_DB_URL (default: the local stack of `npm start`).
-import postgres from "postgres";
+import { operatorDatabase } from "../dev/local/database-client.js";
 
 const [address, flag] = process.argv.slice(2);
 if (!address?.includes("@") || (flag && flag !== "--delete")) {
   console.error("Usage: node scripts/forget-requester.js <e-mail> [--delete]");
   process.exit(2);
 }
-const sql = postgres(process.env.SUPABASE_DB_URL ?? "postgres://postgres:postgres@127.0.0.1:54322/postgres", {
-  prepare: false,
-  max: 1,
-  onnotice: () => {},
-});
+const sql = operatorDatabase();
 try {
   const rows = await sql`select id, received_at, name, phone, email, location, message, source_url, partner_id, notification_status
     from quote_requests where lower(email) = lower(${address}) order by received_at`;

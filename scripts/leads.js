@@ -1,18 +1,14 @@
 // Lists the quote requests whose e-mail has not reached the firm, so somebody can call them back:
 //   npm run leads -- --undelivered     failed requests, and requests still unsent an hour after arriving
 // Prints JSON (newest first). Connects to SUPABASE_DB_URL (default: the local stack of `npm start`).
-import postgres from "postgres";
+import { operatorDatabase } from "../dev/local/database-client.js";
 
 const [flag] = process.argv.slice(2);
 if (flag !== "--undelivered") {
   console.error("Usage: npm run leads -- --undelivered");
   process.exit(2);
 }
-const sql = postgres(process.env.SUPABASE_DB_URL ?? "postgres://postgres:postgres@127.0.0.1:54322/postgres", {
-  prepare: false,
-  max: 1,
-  onnotice: () => {},
-});
+const sql = operatorDatabase();
 try {
   const requests = await sql`
     select id, received_at, notification_status as status, attempts, last_error, failed_at, name, phone, email, location, message

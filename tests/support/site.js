@@ -4,6 +4,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "node-html-parser";
+import { AREA_ROUTES, NOINDEX_ROUTES, STATIC_ROUTES } from "../../dev/site-routes.js";
 import { loadData } from "../../site/_lib/load-data.js";
 
 export const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
@@ -17,23 +18,8 @@ export function requireBuild() {
   }
 }
 
-/** Every route of docs/product.md#pages, at its exact path, the privacy page and the partner page. */
-export const STATIC_ROUTES = [
-  "/",
-  "/ydelser",
-  "/ydelser/private",
-  "/ydelser/erhverv",
-  "/ydelser/event",
-  "/ydelser/energioptimering",
-  "/om-os",
-  "/kontakt",
-  "/privatlivspolitik",
-  "/partner",
-];
-export const AREA_ROUTES = areas.map((area) => `/omraader/${area.slug}`);
+export { AREA_ROUTES, NOINDEX_ROUTES, STATIC_ROUTES };
 export const ROUTES = [...STATIC_ROUTES, ...AREA_ROUTES];
-/** Pages the no-JavaScript quote form lands on: served, but kept out of search engines and the sitemap. */
-export const NOINDEX_ROUTES = ["/kontakt/tak", "/kontakt/fejl"];
 export const ALL_PAGES = [...ROUTES, ...NOINDEX_ROUTES];
 
 /** The file a route is written to. */

@@ -1,0 +1,22 @@
+// The site's routes, listed once for the tests and the bench: every page at its exact path
+// (docs/product.md#pages), the privacy and partner pages, and where the no-JavaScript form lands.
+import { loadData } from "../site/_lib/load-data.js";
+import { slugify } from "../site/_lib/slug.js";
+
+/** The pages that are not area pages, at their exact paths. */
+export const STATIC_ROUTES = [
+  "/",
+  "/ydelser",
+  "/ydelser/private",
+  "/ydelser/erhverv",
+  "/ydelser/event",
+  "/ydelser/energioptimering",
+  "/om-os",
+  "/kontakt",
+  "/privatlivspolitik",
+  "/partner",
+];
+/** Pages the no-JavaScript quote form lands on: served, but kept out of search engines and the sitemap. */
+export const NOINDEX_ROUTES = ["/kontakt/tak", "/kontakt/fejl"];
+/** One page per area in site/_data/areas.yaml. */
+export const AREA_ROUTES = loadData("areas").map((area) => `/omraader/${slugify(area.name)}`);
