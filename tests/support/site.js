@@ -17,7 +17,8 @@ export function requireBuild() {
   }
 }
 
-/** Every route of SPEC.md section 2, at its exact path, the privacy page and the partner page. */
+/** Every route of SPEC.md section 2, at its exact path, the privacy page, the partner page and the
+ * hub of the area pages. */
 export const STATIC_ROUTES = [
   "/",
   "/ydelser",
@@ -29,6 +30,7 @@ export const STATIC_ROUTES = [
   "/kontakt",
   "/privatlivspolitik",
   "/partner",
+  "/omraader",
 ];
 export const AREA_ROUTES = areas.map((area) => `/omraader/${area.slug}`);
 export const ROUTES = [...STATIC_ROUTES, ...AREA_ROUTES];

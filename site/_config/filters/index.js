@@ -6,3 +6,6 @@ export { breadcrumbTrail } from "./breadcrumb-trail.js";
 export { pageStructuredData } from "./structured-data.js";
 export { headerRules } from "./header-rules.js";
 export { monthYear } from "./month-year.js";
+export { iconShapes } from "./icon-shapes.js";
+export { hoursText } from "./hours-text.js";
+export { gridColumns } from "./grid-columns.js";

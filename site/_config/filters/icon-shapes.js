@@ -1,0 +1,1 @@
+export { iconShapes } from "../../_lib/icons.js";
