@@ -3,8 +3,7 @@ import { hoursText } from "../_config/filters/hours-text.js";
 
 /** Copy in data files names hours as {arbejdstid} or {telefontid}, so they always come from business.yaml. */
 function withHours(text, business) {
-  const lower = (hours) => hoursText(hours).replace(/^./, (letter) => letter.toLowerCase());
-  return text.replaceAll("{arbejdstid}", lower(business.hours.workdays)).replaceAll("{telefontid}", lower(business.hours.phone));
+  return text.replaceAll("{arbejdstid}", hoursText(business.hours.workdays)).replaceAll("{telefontid}", hoursText(business.hours.phone));
 }
 
 export default {

@@ -1,7 +1,8 @@
 // Numbers a reader takes in at a glance never break over two lines: the phone number ("12 34 56 78"),
 // times ("7.00–17.00"), and amounts with their unit ("12 km", "75–85 %", "2–4 timer"). Built pages once
 // showed 'Store Heddinge 12 / km' and '07:00- / 17:00' (issue 11). Rather than trusting every template
-// and data file to remember, the build wraps each such run of page text in a no-wrap span.
+// and data file to remember, the build wraps each such run of page text in a no-wrap span (`.nowrap` in
+// site/styles/main.css: `display: contents`, so inside a flex row the text stays one item, with no extra gap).
 const UNITS = "km|kW|%|timer|hverdage|arbejdsdage|dage|år|minutter|m²|m2|kr\\.";
 const NUMBER = "\\d+(?:[.,]\\d+)?";
 const TIME = "\\d{1,2}[.:]\\d{2}";
@@ -13,7 +14,7 @@ const OPAQUE = /^(script|style|title|textarea|option|svg|[a-z]+-[a-z-]+)$/;
 export function keepTogether(phoneDisplay) {
   const phone = phoneDisplay.trim().split(/\s+/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s");
   const pattern = new RegExp(
-    `${phone}|${TIME}\\s?[–-]\\s?${TIME}|${NUMBER}(?:\\s?[–-]\\s?${NUMBER})?\\s(?:${UNITS})(?![\\p{L}\\d])|${NUMBER}\\s?[–-]\\s?${NUMBER}`,
+    `${phone}|(?:kl\\. )?${TIME}\\s?[–-]\\s?${TIME}|${NUMBER}(?:\\s?[–-]\\s?${NUMBER})?\\s(?:${UNITS})(?![\\p{L}\\d])|${NUMBER}\\s?[–-]\\s?${NUMBER}`,
     "gu",
   );
   return (html) => {
@@ -28,7 +29,7 @@ export function keepTogether(phoneDisplay) {
         return whole;
       }
       if (stack.length > 0 || !/\d/.test(text)) return whole;
-      return text.replace(pattern, (match) => `<span class="whitespace-nowrap">${match}</span>`);
+      return text.replace(pattern, (match) => `<span class="nowrap">${match}</span>`);
     });
   };
 }

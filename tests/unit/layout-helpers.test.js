@@ -9,7 +9,7 @@ const wrap = keepTogether("12 34 56 78");
 describe("keepTogether", () => {
   it("wraps the phone number, time ranges and numbers with their unit in a no-wrap span", () => {
     expect(wrap("<p>Ring 12 34 56 78 kl. 7.00–17.00, 12 km væk, 75–85 % og 2–4 timer</p>")).toBe(
-      '<p>Ring <span class="whitespace-nowrap">12 34 56 78</span> kl. <span class="whitespace-nowrap">7.00–17.00</span>, <span class="whitespace-nowrap">12 km</span> væk, <span class="whitespace-nowrap">75–85 %</span> og <span class="whitespace-nowrap">2–4 timer</span></p>',
+      '<p>Ring <span class="nowrap">12 34 56 78</span> <span class="nowrap">kl. 7.00–17.00</span>, <span class="nowrap">12 km</span> væk, <span class="nowrap">75–85 %</span> og <span class="nowrap">2–4 timer</span></p>',
     );
   });
 
@@ -30,6 +30,7 @@ describe("gridColumns", () => {
 
 describe("hoursText", () => {
   it("prints hours in the site's one Danish format", () => {
-    expect(hoursText({ label: "Mandag–fredag", opens: "07:00", closes: "17:00" })).toBe("Mandag–fredag kl. 7.00–17.00");
+    expect(hoursText({ label: "mandag–fredag", opens: "07:00", closes: "17:00" })).toBe("mandag–fredag kl. 7.00–17.00");
+    expect(hoursText({ label: "mandag–fredag", opens: "08:00", closes: "17:00" }, true)).toBe("Mandag–fredag kl. 8.00–17.00");
   });
 });
