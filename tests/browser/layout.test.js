@@ -101,3 +101,17 @@ describe("every page laid out at 390 px and 1280 px", () => {
     }
   }
 });
+
+describe("the home page's area chips", () => {
+  for (const width of WIDTHS) {
+    it(`are sorted by distance and all of one height at ${width} px`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(`${site.base}/`, { waitUntil: "load" });
+      const chips = await page.$$eval("#omraader .area-chip", (links) => links.map((link) => ({ height: Math.round(link.getBoundingClientRect().height), km: Number(link.textContent.match(/(\d+) km/)[1]) })));
+      await page.close();
+      expect(chips.length).toBeGreaterThan(1);
+      expect(new Set(chips.map((chip) => chip.height)).size).toBe(1);
+      expect(chips.map((chip) => chip.km)).toEqual(chips.map((chip) => chip.km).sort((a, b) => a - b));
+    });
+  }
+});
