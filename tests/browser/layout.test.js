@@ -57,6 +57,13 @@ function layoutProblems({ phone }) {
     }
   }
 
+  // A table fills the bordered box around it (its header band once stopped half-way on /ydelser/private).
+  for (const table of document.querySelectorAll("main table")) {
+    const box = getComputedStyle(table).display === "table" ? table.parentElement : table; // a table styled as a block is its own box
+    const band = table.querySelector("tr")?.getBoundingClientRect().width ?? 0;
+    if (visible(table) && band < box.clientWidth - 1) problems.push(`table narrower than its box ${describe(box)}`);
+  }
+
   // A lone card: the last row of a grid with two or more columns holds one item that spans one column.
   for (const grid of document.querySelectorAll("*")) {
     const style = getComputedStyle(grid);
