@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { templateShares, textBlocks } from "../../site/_lib/template-share.js";
 import { loadData } from "../../site/_lib/load-data.js";
-import { areas, business, fileOf, page } from "../support/site.js";
+import { areas, business, fileOf, jsonLdBlocks, page } from "../support/site.js";
 
 const MAX_SHARE = 0.35;
 
@@ -32,4 +32,15 @@ describe("each area page says what the firm's data says about its town", () => {
       expect(root.querySelectorAll(".crumbs li").map((crumb) => crumb.textContent.trim())).toEqual(["Forside", "Områder", area.name]);
     });
   }
+});
+
+describe("/omraader", () => {
+  it("lists every area page nearest first, in the page and as an ItemList", () => {
+    const { root } = page("/omraader");
+    const byDistance = [...areas].sort((a, b) => a.distance - b.distance).map((area) => `/omraader/${area.slug}`);
+    expect(root.querySelectorAll('main a[href^="/omraader/"]').map((link) => link.getAttribute("href"))).toEqual(byDistance);
+    const list = jsonLdBlocks(root).find((block) => block["@type"] === "ItemList");
+    expect(list.itemListElement.map((item) => item.url)).toEqual(byDistance.map((path) => business.site.url + path));
+    expect(root.querySelectorAll(".crumbs li").map((crumb) => crumb.textContent.trim())).toEqual(["Forside", "Områder"]);
+  });
 });
