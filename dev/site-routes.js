@@ -1,5 +1,5 @@
 // The site's routes, listed once for the tests and the bench: every page at its exact path
-// (docs/product.md#pages), the privacy and partner pages, and where the no-JavaScript form lands.
+// (docs/product.md#pages), the privacy and partner pages, the hub of the area pages, and where the no-JavaScript form lands.
 import { loadData } from "../site/_lib/load-data.js";
 import { slugify } from "../site/_lib/slug.js";
 
@@ -15,6 +15,7 @@ export const STATIC_ROUTES = [
   "/kontakt",
   "/privatlivspolitik",
   "/partner",
+  "/omraader",
 ];
 /** Pages the no-JavaScript quote form lands on: served, but kept out of search engines and the sitemap. */
 export const NOINDEX_ROUTES = ["/kontakt/tak", "/kontakt/fejl"];

@@ -1,11 +1,24 @@
 // Every Nunjucks filter of the site, as one Eleventy plugin (the functions live in site/_lib/).
 import { breadcrumbTrail } from "../_lib/breadcrumbs.js";
-import { daNumber, jsonLd, monthYear } from "../_lib/format.js";
+import { daNumber, hoursText, jsonLd, monthYear } from "../_lib/format.js";
+import { gridColumns } from "../_lib/grid-columns.js";
+import { iconShapes } from "../_lib/icons.js";
 import { headerRules } from "../_lib/security-headers.js";
 import { pageStructuredData } from "../_lib/structured-data.js";
 import { cleanUrl } from "../_lib/urls.js";
 
-const FILTERS = { jsonLd, daNumber, monthYear, cleanUrl, breadcrumbTrail, pageStructuredData, headerRules };
+const FILTERS = {
+  jsonLd,
+  daNumber,
+  monthYear,
+  hoursText,
+  gridColumns,
+  iconShapes,
+  cleanUrl,
+  breadcrumbTrail,
+  pageStructuredData,
+  headerRules,
+};
 
 /** @param {import("@11ty/eleventy/UserConfig").default} eleventyConfig */
 export default function filters(eleventyConfig) {

@@ -1,7 +1,8 @@
 // Every Nunjucks shortcode of the site, as one Eleventy plugin: the photos (async: images are encoded)
 // and the islands, rendered at build time from the same components the browser hydrates
 // (widgets/ssr.tsx). The islands are synchronous, so macros, which cannot await, can use them.
-import { pictureHtml, socialImageUrl } from "../_lib/photos.js";
+import { pictureHtml } from "../_lib/photos.js";
+import { writeShareImage } from "../_lib/share-image.js";
 import { cleanUrl } from "../_lib/urls.js";
 import { renderIsland, widgetFacts } from "../_lib/widgets.js";
 
@@ -17,13 +18,27 @@ async function photo(slot, options = {}) {
   return pictureHtml(slot, this.ctx.photos, options);
 }
 
+/** @param {unknown} value */
+const attribute = (value) => String(value).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
 /**
- * `{% socialImage "slot" %}`: the path of the JPEG social-preview image made from a photo slot.
- * @this {ShortcodeContext}
- * @param {string} slot
+ * `{% socialImage title %}`: the Open Graph and Twitter image tags of this page's 1200 × 630 share image,
+ * drawn (or taken from the cache) at build time.
+ * @this {{ ctx: { business: any }, eleventy: { directories: { output: string } } }}
+ * @param {string} title
  */
-async function socialImage(slot) {
-  return socialImageUrl(slot, this.ctx.photos);
+async function socialImage(title) {
+  const { business } = this.ctx;
+  const share = { title, brand: business.brand, tagline: business.tagline, phone: business.phone.display };
+  const url = attribute(business.site.url + (await writeShareImage(share, this.eleventy.directories.output)));
+  return [
+    `<meta property="og:image" content="${url}">`,
+    `<meta property="og:image:type" content="image/png">`,
+    `<meta property="og:image:width" content="1200">`,
+    `<meta property="og:image:height" content="630">`,
+    `<meta property="og:image:alt" content="${attribute(`${title} – ${business.brand}, ring ${business.phone.display}`)}">`,
+    `<meta name="twitter:image" content="${url}">`,
+  ].join("\n");
 }
 
 /**

@@ -33,11 +33,17 @@ const business = z.strictObject({
     town: text,
     country: z.literal("DK"),
   }),
+  identity: z.strictObject({
+    legalName: text,
+    cvr: z.string().regex(/^\d{8}$/, "must be the eight digits of a CVR number"),
+    authorisation: z.strictObject({ number: z.string().regex(/^\d+$/), authority: text }),
+    owner: z.strictObject({ name: text, role: text }),
+  }),
   geo: z.strictObject({ latitude, longitude }),
   // docs/product.md#who-it-is-for, #business-constants-and-timings give two readings of the hours; both are kept, each where it applies.
   hours: z.strictObject({
-    workdays: z.strictObject({ label: text, opens: time, closes: time }),
-    phone: z.strictObject({ days: z.array(weekday).min(1), label: text, opens: time, closes: time }),
+    workdays: z.strictObject({ name: text, label: text, opens: time, closes: time }),
+    phone: z.strictObject({ name: text, days: z.array(weekday).min(1), label: text, opens: time, closes: time }),
     emergency: text,
   }),
   figures: z.strictObject({
@@ -52,6 +58,7 @@ const business = z.strictObject({
   }),
   guarantees: z.strictObject({ warrantyYears: z.number().int().positive(), fixedPrice: text }),
   responseTimes: z.strictObject({
+    homeAreaKm: z.number().positive(),
     acuteHomeArea: text,
     acuteSurroundingTowns: text,
     quoteAfterInspection: text,
@@ -60,6 +67,10 @@ const business = z.strictObject({
   serviceArea: z.strictObject({ radiusMeters: z.number().int().positive(), driveToMainTown: text }),
   priceRange: text,
   privacy: z.strictObject({ requestRetentionMonths: z.number().int().positive(), clientDataRetentionDays: z.number().int().positive() }),
+  processors: z.strictObject({
+    database: z.strictObject({ name: text, kind: text, region: text }),
+    mail: z.strictObject({ name: text, kind: text, region: text }),
+  }),
   social: z.array(z.strictObject({ name: text, url: z.url() })).min(1),
   site: z.strictObject({ url: baseUrl, locale: text }),
   backend: z.strictObject({
@@ -95,7 +106,7 @@ const areas = z
   .transform((list) =>
     list.map((entry) => ({
       ...entry,
-      neighbours: nearest(entry, list, NEIGHBOUR_COUNT).map(({ name, slug }) => ({ name, slug })),
+      neighbours: nearest(entry, list, NEIGHBOUR_COUNT).map(({ name, slug, distance }) => ({ name, slug, distance })),
     })),
   );
 
@@ -125,7 +136,7 @@ const navigation = z.strictObject({
   footer: z.array(link).min(1),
 });
 
-const photo = z.strictObject({ alt: text, motif: z.enum(MOTIF_NAMES) });
+const photo = z.strictObject({ alt: text, caption: text, motif: z.enum(MOTIF_NAMES) });
 
 /** Schema for each data file, by its base name in site/_data/. */
 export const dataSchemas = {

@@ -27,3 +27,16 @@ export function monthYear(value) {
 export function jsonLd(value) {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
+
+/**
+ * One kind of hours from site/_data/business.yaml in the site's one Danish format, "mandag–fredag kl.
+ * 7.00–17.00" (after a colon or mid-sentence), or capitalised when it starts a line.
+ * @param {{ label: string, opens: string, closes: string }} hours
+ * @param {boolean} [capitalised]
+ */
+export function hoursText(hours, capitalised = false) {
+  /** @param {string} time */
+  const clock = (time) => time.replace(/^0(\d)/, "$1").replace(":", ".");
+  const text = `${hours.label} kl. ${clock(hours.opens)}–${clock(hours.closes)}`;
+  return capitalised ? text.replace(/^./, (letter) => letter.toUpperCase()) : text;
+}

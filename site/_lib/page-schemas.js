@@ -21,6 +21,7 @@ const card = z.strictObject({
     .optional(),
 });
 const step = z.strictObject({ title: text, text });
+const serviceLink = z.strictObject({ icon, title: text, path: card.shape.path.unwrap() });
 
 /** Front-matter keys with a fixed shape; any other key is the page's own business. */
 const pageData = z.object({
@@ -28,7 +29,7 @@ const pageData = z.object({
   benefits: z.array(card).min(1).optional(),
   reasons: z.array(card).min(1).optional(),
   eventTypes: z.array(card).min(1).optional(),
-  localServices: z.array(card).min(1).optional(),
+  localServices: z.array(serviceLink).min(1).optional(),
   steps: z.array(step).min(1).optional(),
   photoCards: z
     .array(z.strictObject({ slot: z.string().regex(/^[a-z0-9-]+$/), title: text, text }))

@@ -30,9 +30,3 @@ export async function pictureHtml(slot, slots, { sizes = "(min-width: 1024px) 33
     ...(eager ? { fetchpriority: "high" } : {}),
   });
 }
-
-/** An absolute-path JPEG of a slot for social previews (Open Graph needs a widely supported format). */
-export async function socialImageUrl(slot, slots) {
-  const metadata = await Image(photoSource(slot, slots[slot].motif), { ...OPTIONS, widths: [1200], formats: ["jpeg"] });
-  return metadata.jpeg[0].url;
-}

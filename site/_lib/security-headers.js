@@ -53,6 +53,7 @@ export function headerRules(backendUrl) {
     // Fingerprinted file names: a changed file gets a new name, so these can be cached for a year.
     { path: "/assets/*", headers: immutable },
     { path: "/img/*", headers: immutable },
+    { path: "/share/*", headers: immutable },
     // Widget bundles: partner sites load the embed as a module script, which browsers fetch with CORS.
     // The embed keeps one URL for partners, so everything here is cached for an hour, not for ever.
     {

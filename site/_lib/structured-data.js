@@ -11,6 +11,17 @@ export function electrician(business, reviews = []) {
     "@type": "Electrician",
     "@id": `${site}/#business`,
     name: business.brand,
+    legalName: business.identity.legalName,
+    vatID: `DK${business.identity.cvr}`,
+    identifier: [
+      { "@type": "PropertyValue", propertyID: "CVR", value: business.identity.cvr },
+      {
+        "@type": "PropertyValue",
+        propertyID: `Autorisationsnummer (${business.identity.authorisation.authority})`,
+        value: business.identity.authorisation.number,
+      },
+    ],
+    founder: { "@type": "Person", name: business.identity.owner.name, jobTitle: business.identity.owner.role },
     description: `${business.brand} er autoriseret elektriker med base i ${business.address.town} og arbejder på hele Sjælland.`,
     url: `${site}/`,
     logo: `${site}/assets/logo.svg`,
@@ -83,11 +94,26 @@ export function faqPage(items) {
   };
 }
 
-/** Every JSON-LD block of one page: the business always, breadcrumbs off the home page, FAQ where shown. */
-export function pageStructuredData({ business, reviews = [], trail = [], faq = [] }) {
+/** An ItemList of pages from `{ label, path }` items, in the order shown (the /omraader hub). */
+export function itemList(items, siteUrl) {
+  return {
+    "@context": CONTEXT,
+    "@type": "ItemList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.label,
+      url: `${siteUrl}${item.path}`,
+    })),
+  };
+}
+
+/** Every JSON-LD block of one page: the business always, breadcrumbs off the home page, FAQ and lists where shown. */
+export function pageStructuredData({ business, reviews = [], trail = [], faq = [], list = [] }) {
   /** @type {object[]} */
   const blocks = [electrician(business, reviews)];
   if (trail.length > 1) blocks.push(breadcrumbList(trail, business.site.url));
   if (faq.length > 0) blocks.push(faqPage(faq));
+  if (list.length > 0) blocks.push(itemList(list, business.site.url));
   return blocks;
 }

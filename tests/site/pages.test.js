@@ -24,7 +24,7 @@ beforeAll(requireBuild);
 
 describe("routes", () => {
   it("writes every route of the spec at its exact path, plus 404, sitemap, robots and headers", () => {
-    expect(ROUTES).toHaveLength(26);
+    expect(ROUTES).toHaveLength(27);
     for (const route of ALL_PAGES) expect(existsSync(fileOf(route)), route).toBe(true);
     for (const file of ["404.html", "sitemap.xml", "robots.txt", "_headers"]) expect(existsSync(join(DIST, file)), file).toBe(true);
   });
@@ -197,7 +197,7 @@ describe("content", () => {
       }
       // Regression: computed front-matter lists once gave every area page Køge's breadcrumb.
       const crumbs = root.querySelectorAll('nav[aria-label="Brødkrumme"] li');
-      expect(crumbs.at(-1).textContent.trim()).toBe(`Elektriker i ${area.name}`);
+      expect(crumbs.at(-1).textContent.trim()).toBe(area.name);
       expect(JSON.parse(root.querySelector("#contact elektriker-quote-form").getAttribute("props")).location).toBe(area.name);
       expect(root.querySelector('#contact input[type="hidden"][name="location"]').getAttribute("value")).toBe(area.name);
       expect(root.querySelector('#contact input[name="location"]:not([type="hidden"])')).toBeNull();
@@ -227,11 +227,11 @@ describe("content", () => {
     const energy = page("/ydelser/energioptimering").root;
     for (const id of ["solceller", "ladestation", "led", "raadgivning"]) expect(energy.querySelector(`#${id}`), id).not.toBeNull();
     const energyText = energy.querySelector("main").textContent;
-    for (const fact of ["4-6 kW", "7-10 kW", "11-15 kW", "7,4 kW", "11 kW", "22 kW", "75-85", "7-12 år"])
+    for (const fact of ["4–6 kW", "7–10 kW", "11–15 kW", "7,4 kW", "11 kW", "22 kW", "75–85", "7–12 år"])
       expect(energyText, fact).toContain(fact);
     expect(energy.querySelector("#led table")).not.toBeNull();
     const privateText = page("/ydelser/private").root.querySelector("main").textContent;
-    for (const fact of ["3-5 arbejdsdage", "5-8 arbejdsdage", "2-4 arbejdsdage", "2-4 timer", "24 timer", "3-5 hverdage"]) {
+    for (const fact of ["3–5 arbejdsdage", "5–8 arbejdsdage", "2–4 arbejdsdage", "2–4 timer", "24 timer", "3–5 hverdage"]) {
       expect(privateText, fact).toContain(fact);
     }
   });
@@ -349,8 +349,9 @@ describe("privacy", () => {
       `${business.address.street}, ${business.address.postalCode} ${business.address.town}`,
       business.email,
       "artikel 6, stk. 1, litra b",
-      "hostingudbyder",
-      "e-mailudbyder",
+      business.processors.database.region,
+      "uden for EU",
+      business.processors.mail.name,
       `${business.privacy.requestRetentionMonths} måneder`,
       `${business.privacy.clientDataRetentionDays} dage`,
       "indsigt",

@@ -12,7 +12,7 @@ describe("page front matter", () => {
         page,
         photos: { "event-scene": {} },
         solutions: [{ ...card, points: ["Tavle", "Relæer"] }],
-        localServices: [{ ...card, path: "/ydelser/private#eltavle" }],
+        localServices: [{ icon: card.icon, title: "Ny eltavle", path: "/ydelser/private#eltavle" }],
         steps: [{ title: "Besigtigelse", text: "Vi ser på opgaven." }],
         photoCards: [{ slot: "event-scene", title: "Scenen", text: "Strøm til lyd og lys." }],
         title: "Elektriker til erhverv",
@@ -24,7 +24,7 @@ describe("page front matter", () => {
     expect(() => validatePageData({ page, solutions: [card, { ...card, icon: "unicorn" }] })).toThrow(
       /site\/ydelser\/erhverv\.njk: invalid front matter\n {2}- solutions\.1\.icon: unknown icon "unicorn"/,
     );
-    expect(() => validatePageData({ page, localServices: [{ icon: "bolt", text: "Uden titel" }] })).toThrow(/localServices\.0\.title/);
+    expect(() => validatePageData({ page, localServices: [{ icon: "bolt", path: "/ydelser/private" }] })).toThrow(/localServices\.0\.title/);
   });
 
   it("refuses a photo card naming a slot that site/_data/photos.yaml does not have", () => {

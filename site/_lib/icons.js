@@ -1,0 +1,17 @@
+// The line icons of site/_data/icons.json (shared with the widgets), looked up by name for the `icon`
+// macro. A name that is unknown or whose entry draws nothing fails the build: an empty <svg> in a navy
+// square once shipped on 17 cards because the macro had no icon table in scope (issue 11).
+import { readFileSync } from "node:fs";
+
+const ICONS = JSON.parse(readFileSync(new URL("../_data/icons.json", import.meta.url), "utf8"));
+// Elements that draw something, with the attribute that must not be empty for them to do so.
+const SHAPE =
+  /<(path\s[^>]*\bd="[^"]+"|circle\s[^>]*\br="[^"0][^"]*"|rect\s[^>]*\bwidth="[^"0][^"]*"|line\s|polyline\s[^>]*\bpoints="[^"]+"|polygon\s[^>]*\bpoints="[^"]+"|ellipse\s)/;
+
+/** The inner SVG markup of icon `name`; throws when the name is unknown or its markup draws no shape. */
+export function iconShapes(name) {
+  const markup = ICONS[name];
+  if (typeof markup !== "string") throw new Error(`Unknown icon "${name}": add it to site/_data/icons.json`);
+  if (!SHAPE.test(markup)) throw new Error(`Icon "${name}" in site/_data/icons.json draws no shape`);
+  return markup;
+}

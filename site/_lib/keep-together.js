@@ -1,0 +1,39 @@
+// Numbers a reader takes in at a glance never break over two lines: the phone number ("12 34 56 78"),
+// times ("7.00–17.00"), and amounts with their unit ("12 km", "75–85 %", "2–4 timer"). Built pages once
+// showed 'Store Heddinge 12 / km' and '07:00- / 17:00' (issue 11). Rather than trusting every template
+// and data file to remember, the build wraps each such run of page text in a no-wrap span (`.nowrap` in
+// site/styles/main.css: `display: contents`, so inside a flex row the text stays one item, with no extra gap).
+const UNITS = "km|kW|%|timer|hverdage|arbejdsdage|dage|år|minutter|m²|m2|kr\\.";
+const NUMBER = "\\d+(?:[.,]\\d+)?";
+const TIME = "\\d{1,2}[.:]\\d{2}";
+// Elements whose text is not prose laid out by the page: scripts, styles, the title, form values, and the
+// islands' server-rendered markup (custom elements), which their components hydrate and must match.
+const OPAQUE = /^(script|style|title|textarea|option|svg|[a-z]+-[a-z-]+)$/;
+
+/** A function that wraps, in the text of an HTML page, the phone number and every number with its unit in a no-wrap span. */
+export function keepTogether(phoneDisplay) {
+  const phone = phoneDisplay
+    .trim()
+    .split(/\s+/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("\\s");
+  const pattern = new RegExp(
+    `${phone}|(?:kl\\. )?${TIME}\\s?[–-]\\s?${TIME}|${NUMBER}(?:\\s?[–-]\\s?${NUMBER})?\\s(?:${UNITS})(?![\\p{L}\\d])|${NUMBER}\\s?[–-]\\s?${NUMBER}`,
+    "gu",
+  );
+  return (html) => {
+    const stack = [];
+    return html.replace(/(<!--[\s\S]*?-->|<[^>]+>)|([^<]+)/g, (whole, tag, text) => {
+      if (tag) {
+        const name = /^<\/?([a-zA-Z][\w-]*)/.exec(tag)?.[1]?.toLowerCase();
+        if (name && OPAQUE.test(name) && !tag.endsWith("/>")) {
+          if (tag.startsWith("</")) stack.pop();
+          else stack.push(name);
+        }
+        return whole;
+      }
+      if (stack.length > 0 || !/\d/.test(text)) return whole;
+      return text.replace(pattern, (match) => `<span class="nowrap">${match}</span>`);
+    });
+  };
+}

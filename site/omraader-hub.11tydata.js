@@ -1,0 +1,9 @@
+// The /omraader hub lists every area page, nearest first; the same list is its ItemList JSON-LD.
+export default {
+  eleventyComputed: {
+    itemList: (data) =>
+      [...data.areas]
+        .sort((a, b) => a.distance - b.distance)
+        .map((area) => ({ label: `Elektriker i ${area.name}`, path: `/omraader/${area.slug}` })),
+  },
+};

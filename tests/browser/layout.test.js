@@ -1,0 +1,140 @@
+// Every page laid out in Chromium at a phone's and a desktop's width (issue 11: things that make a visitor
+// doubt the firm): no empty icon, nothing sticking out sideways except a labelled, focusable scroll region,
+// no lone card on the last row of a multi-column grid, and no phone number, time or distance broken
+// over two lines.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../../dev/chromium.js";
+import { ALL_PAGES, business } from "../support/site.js";
+import { startSite } from "../support/server.js";
+
+const WIDTHS = [390, 1280];
+let site;
+let browser;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** What is wrong with the layout of the page open in `page`, as short strings (empty when nothing is). */
+function layoutProblems({ phone }) {
+  const problems = [];
+  const viewport = document.documentElement.clientWidth;
+  const describe = (element) =>
+    `<${element.localName}${element.id ? `#${element.id}` : ""}${element.classList.length ? `.${[...element.classList].slice(0, 3).join(".")}` : ""}> "${element.textContent.trim().replace(/\s+/g, " ").slice(0, 40)}"`;
+  const visible = (element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+
+  // Empty icons: an <svg> with no shape inside, or one whose shapes have no size.
+  for (const svg of document.querySelectorAll("svg")) {
+    const shapes = svg.querySelectorAll("path, circle, rect, line, polyline, polygon, ellipse, use, text");
+    const box = visible(svg) ? svg.getBBox() : null;
+    if (shapes.length === 0 || (box && box.width === 0 && box.height === 0)) problems.push(`empty icon ${describe(svg.parentElement)}`);
+  }
+
+  // Horizontal overflow: the page scrolls sideways, or an element reaches past the viewport without a
+  // clipping ancestor inside it. A scroll container may overflow only when it is a labelled, focusable region.
+  if (document.documentElement.scrollWidth > viewport) problems.push(`page is ${document.documentElement.scrollWidth} px wide`);
+  for (const element of document.body.querySelectorAll("*")) {
+    if (!visible(element)) continue;
+    const rect = element.getBoundingClientRect();
+    // Zero-size and visually hidden (1 px, clipped: .sr-only) elements take no room on screen.
+    if (rect.width <= 1 || rect.height <= 1 || (rect.right <= viewport + 0.5 && rect.left >= -0.5)) continue;
+    let clip = element.parentElement;
+    while (clip && getComputedStyle(clip).overflowX === "visible") clip = clip.parentElement;
+    if (!clip || clip === document.body || clip === document.documentElement) {
+      problems.push(`overflows the viewport ${describe(element)}`);
+      continue;
+    }
+    const clipRect = clip.getBoundingClientRect();
+    if (clipRect.right > viewport + 0.5 || clipRect.left < -0.5) continue; // reported for the ancestor itself
+    const scrolls = ["auto", "scroll"].includes(getComputedStyle(clip).overflowX);
+    if (
+      scrolls &&
+      !(
+        clip.tabIndex >= 0 &&
+        clip.getAttribute("role") === "region" &&
+        (clip.getAttribute("aria-label") || clip.getAttribute("aria-labelledby"))
+      )
+    ) {
+      problems.push(`scrolls sideways without a labelled, focusable region ${describe(clip)}`);
+    }
+  }
+
+  // A table fills the bordered box around it (its header band once stopped half-way on /ydelser/private).
+  for (const table of document.querySelectorAll("main table")) {
+    const box = (getComputedStyle(table).display === "table" && table.parentElement) || table; // a table styled as a block is its own box
+    const band = table.querySelector("tr")?.getBoundingClientRect().width ?? 0;
+    if (visible(table) && band < box.clientWidth - 1) problems.push(`table narrower than its box ${describe(box)}`);
+  }
+
+  // A lone card: the last row of a grid with two or more columns holds one item that spans one column.
+  for (const grid of document.querySelectorAll("*")) {
+    const style = getComputedStyle(grid);
+    if (!style.display.endsWith("grid") || !visible(grid)) continue;
+    const columns = style.gridTemplateColumns.split(" ").length;
+    const items = [...grid.children].filter(visible);
+    if (columns < 2 || items.length < 2) continue;
+    // The last row: the lowest-starting item and every item beside it (vertically overlapping it).
+    const boxes = items.map((item) => item.getBoundingClientRect());
+    const last = boxes.reduce((lowest, box) => (box.top > lowest.top ? box : lowest));
+    const lastRow = items.filter((_item, index) => boxes[index].top <= last.bottom && boxes[index].bottom >= last.top);
+    const gridWidth = grid.getBoundingClientRect().width;
+    if (lastRow.length === 1 && lastRow[0].getBoundingClientRect().width < gridWidth * 0.75)
+      problems.push(`lone card in a ${columns}-column grid ${describe(lastRow[0])}`);
+  }
+
+  // Unbreakable text: the phone number, times (07.00–17.00), distances and percentages stay on one line.
+  const unbreakable = new RegExp(
+    `${phone.replaceAll(" ", "\\s")}|\\d{1,2}[.:]\\d{2}\\s?[–-]\\s?\\d{1,2}[.:]\\d{2}|\\d+(,\\d+)?\\s(km|kW|%|timer)`,
+    "g",
+  );
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = /** @type {Text | null} */ (walker.nextNode()); node; node = /** @type {Text | null} */ (walker.nextNode())) {
+    if (!node.parentElement || !visible(node.parentElement)) continue;
+    for (const match of node.data.matchAll(unbreakable)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.bottom)));
+      if (tops.size > 1) problems.push(`"${match[0]}" breaks over two lines in ${describe(node.parentElement)}`);
+    }
+  }
+  return problems;
+}
+
+describe("every page laid out at 390 px and 1280 px", () => {
+  for (const width of WIDTHS) {
+    for (const route of [...ALL_PAGES, "/no/such/page"]) {
+      it(`${route} at ${width} px: no empty icon, no sideways overflow, no lone card, no broken number`, async () => {
+        const page = await browser.newPage({ viewport: { width, height: 900 } });
+        await page.goto(site.base + route, { waitUntil: "load" });
+        const problems = await page.evaluate(layoutProblems, { phone: business.phone.display });
+        await page.close();
+        expect(problems).toEqual([]);
+      });
+    }
+  }
+});
+
+describe("the home page's area chips", () => {
+  for (const width of WIDTHS) {
+    it(`are sorted by distance and all of one height at ${width} px`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(`${site.base}/`, { waitUntil: "load" });
+      const chips = await page.$$eval("#omraader .area-chip", (links) =>
+        links.map((link) => ({
+          height: Math.round(link.getBoundingClientRect().height),
+          km: Number(link.textContent.match(/(\d+) km/)[1]),
+        })),
+      );
+      await page.close();
+      expect(chips.length).toBeGreaterThan(1);
+      expect(new Set(chips.map((chip) => chip.height)).size).toBe(1);
+      expect(chips.map((chip) => chip.km)).toEqual(chips.map((chip) => chip.km).sort((a, b) => a - b));
+    });
+  }
+});

@@ -1,0 +1,55 @@
+// Area pages earn their place (issue 11): measured on the built pages, the text every area page shares
+// stays under 35 % of each page, and each page says only what the firm's data says about its town.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { templateShares, textBlocks } from "../../site/_lib/template-share.js";
+import { loadData } from "../../site/_lib/load-data.js";
+import { areas, business, fileOf, jsonLdBlocks, page } from "../support/site.js";
+
+const MAX_SHARE = 0.35;
+
+describe("area pages", () => {
+  it("share less than 35 % of their text with the other area pages (printed per page)", () => {
+    const shares = templateShares(
+      areas.map((area) => ({ key: area.slug, blocks: textBlocks(readFileSync(fileOf(`/omraader/${area.slug}`), "utf8"), area) })),
+    );
+    console.log(
+      shares
+        .map(
+          ({ key, share, shared, total }) =>
+            `${key.padEnd(16)} ${(share * 100).toFixed(1).padStart(5)} % shared (${shared} of ${total} characters)`,
+        )
+        .join("\n"),
+    );
+    for (const { key, share } of shares) expect(share, key).toBeLessThan(MAX_SHARE);
+  });
+});
+
+describe("each area page says what the firm's data says about its town", () => {
+  const reviews = loadData("reviews");
+  for (const area of areas) {
+    it(`${area.name}: its own review where one exists, the acute promise that fits ${area.distance} km, the hub in its breadcrumb`, () => {
+      const { root } = page(`/omraader/${area.slug}`);
+      const main = root.querySelector("main").textContent.replace(/\s+/g, " ");
+      const review = reviews.find((entry) => entry.location === area.name);
+      const shown = root.querySelectorAll("main blockquote").map((quote) => quote.textContent);
+      expect(shown).toEqual(review ? [expect.stringContaining(review.text)] : []);
+      const near = area.distance <= business.responseTimes.homeAreaKm;
+      const lead = root.querySelector(".hero .lead").textContent.replace(/\s+/g, " ");
+      expect(lead).toContain(near ? business.responseTimes.acuteHomeArea : business.responseTimes.acuteSurroundingTowns);
+      if (!near) expect(main).not.toContain(business.responseTimes.acuteHomeArea);
+      expect(root.querySelectorAll(".crumbs li").map((crumb) => crumb.textContent.trim())).toEqual(["Forside", "Områder", area.name]);
+    });
+  }
+});
+
+describe("/omraader", () => {
+  it("lists every area page nearest first, in the page and as an ItemList", () => {
+    const { root } = page("/omraader");
+    const byDistance = [...areas].sort((a, b) => a.distance - b.distance).map((area) => `/omraader/${area.slug}`);
+    expect(root.querySelectorAll('main a[href^="/omraader/"]').map((link) => link.getAttribute("href"))).toEqual(byDistance);
+    const list = jsonLdBlocks(root).find((block) => block["@type"] === "ItemList");
+    expect(list.itemListElement.map((item) => item.url)).toEqual(byDistance.map((path) => business.site.url + path));
+    expect(root.querySelectorAll(".crumbs li").map((crumb) => crumb.textContent.trim())).toEqual(["Forside", "Områder"]);
+  });
+});

@@ -1,0 +1,61 @@
+// Who the firm is and when it answers (issue 11): CVR, authorisation number and owner on the site and in
+// the JSON-LD, and hours that are always named and always come from site/_data/business.yaml.
+import { describe, expect, it } from "vitest";
+import { hoursText } from "../../site/_lib/format.js";
+import { ALL_PAGES, business, jsonLdBlocks, page } from "../support/site.js";
+
+const { identity, hours } = business;
+
+describe("identity", () => {
+  it("shows the CVR number, the authorisation number and the owner in every footer and on /om-os", () => {
+    for (const route of [...ALL_PAGES, "/404"]) {
+      const footer = page(route).root.querySelector("footer").textContent;
+      for (const fact of [`CVR-nr. ${identity.cvr}`, identity.authorisation.number, identity.owner.name])
+        expect(footer, `${route}: ${fact}`).toContain(fact);
+    }
+    const about = page("/om-os").root.querySelector("main").textContent;
+    for (const fact of [identity.cvr, identity.authorisation.number, identity.authorisation.authority, identity.owner.name])
+      expect(about).toContain(fact);
+  });
+
+  it("puts the CVR number (vatID) and the authorisation number (identifier) in the business JSON-LD", () => {
+    const record = jsonLdBlocks(page("/").root).find((block) => block["@type"] === "Electrician");
+    expect(record.vatID).toBe(`DK${identity.cvr}`);
+    expect(record.identifier).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ propertyID: "CVR", value: identity.cvr }),
+        expect.objectContaining({ value: identity.authorisation.number }),
+      ]),
+    );
+  });
+});
+
+describe("hours", () => {
+  const allowed = [hours.workdays, hours.phone].map((entry) => hoursText(entry).replace(/^.*kl\. /, ""));
+
+  it("prints every time range on every page as one of the two in business.yaml, in one format", () => {
+    for (const route of [...ALL_PAGES, "/404"]) {
+      const text = page(route).root.querySelector("body").textContent;
+      const ranges = text.match(/\d{1,2}[.:]\d{2}\s*[-–]\s*\d{1,2}[.:]\d{2}|kl\. \d{1,2}\s*[-–]\s*\d{1,2}\b/g) ?? [];
+      for (const range of ranges) expect(allowed, `${route}: "${range}"`).toContain(range);
+    }
+  });
+
+  it("names working hours and phone hours wherever they appear", () => {
+    for (const route of [...ALL_PAGES, "/404"]) {
+      const text = page(route).root.querySelector("body").textContent.replace(/\s+/g, " ");
+      for (const [entry, range] of [
+        [hours.workdays, allowed[0]],
+        [hours.phone, allowed[1]],
+      ]) {
+        const unnamed = text
+          .split(range)
+          .slice(0, -1)
+          .filter(
+            (before) => !before.slice(-60).includes(entry.name) && !before.slice(-60).toLowerCase().includes(entry.name.toLowerCase()),
+          );
+        expect(unnamed, `${route}: ${range} without "${entry.name}"`).toEqual([]);
+      }
+    }
+  });
+});

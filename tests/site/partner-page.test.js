@@ -1,0 +1,19 @@
+// /partner speaks to a directory owner first (issue 11: it read as developer documentation); the technical
+// reference comes after it, for their web developer.
+import { describe, expect, it } from "vitest";
+import { page } from "../support/site.js";
+
+describe("/partner", () => {
+  it("says what visitors get, shows the demo, the snippet and how to get a partner id before any technical term", () => {
+    const { html, root } = page("/partner");
+    const main = html.slice(html.indexOf("<main"));
+    const owners = main.slice(0, main.indexOf('id="teknik"'));
+    for (const part of ['id="saadan-virker-det"', "<elektriker-tilbud", 'id="embed-snippet"', 'id="partner-id"'])
+      expect(owners).toContain(part);
+    const text = owners.replace(/<[^>]+>/g, " ");
+    for (const jargon of ["shadow", "CSP", "Content-Security", "console.log", "bobler op", "composed", "CSS-variabler"])
+      expect(text, jargon).not.toContain(jargon);
+    // The reference is still there, below.
+    for (const id of ["attributter", "haendelser", "css-variabler", "csp"]) expect(root.querySelector(`#${id}`), id).not.toBeNull();
+  });
+});

@@ -1,0 +1,24 @@
+// Shared blocks where the pages need them (issue 11): the emergency call block, and Danish on the 404 page.
+import { describe, expect, it } from "vitest";
+import { AREA_ROUTES, business, page } from "../support/site.js";
+
+describe("the emergency call block", () => {
+  it("is on /ydelser/private, on /ydelser/erhverv after 'Akut erhvervsservice', and on every area page, with the phone as a call link", () => {
+    for (const route of ["/ydelser/private", "/ydelser/erhverv", ...AREA_ROUTES]) {
+      const block = page(route).root.querySelector('aside[aria-labelledby="akut-opkald"]');
+      expect(block, route).not.toBeNull();
+      expect(block.querySelector(`a[href="tel:${business.phone.e164}"]`), route).not.toBeNull();
+    }
+    const { html } = page("/ydelser/erhverv");
+    expect(html.indexOf('aria-labelledby="akut-opkald"')).toBeGreaterThan(html.indexOf("Akut erhvervsservice"));
+  });
+});
+
+describe("the not-found page", () => {
+  it("keeps the English heading and says it in Danish right under it", () => {
+    const heading = page("/404").root.querySelector("h1");
+    expect(heading.textContent).toBe("Oops! Page not found");
+    expect(heading.getAttribute("lang")).toBe("en");
+    expect(heading.nextElementSibling.textContent.trim()).toBe("Siden blev ikke fundet");
+  });
+});

@@ -1,0 +1,36 @@
+// The build's layout helpers (issue 11): numbers kept on one line, and card grids fitted to their count.
+import { describe, expect, it } from "vitest";
+import { gridColumns } from "../../site/_lib/grid-columns.js";
+import { hoursText } from "../../site/_lib/format.js";
+import { keepTogether } from "../../site/_lib/keep-together.js";
+
+const wrap = keepTogether("12 34 56 78");
+
+describe("keepTogether", () => {
+  it("wraps the phone number, time ranges and numbers with their unit in a no-wrap span", () => {
+    expect(wrap("<p>Ring 12 34 56 78 kl. 7.00–17.00, 12 km væk, 75–85 % og 2–4 timer</p>")).toBe(
+      '<p>Ring <span class="nowrap">12 34 56 78</span> <span class="nowrap">kl. 7.00–17.00</span>, <span class="nowrap">12 km</span> væk, <span class="nowrap">75–85 %</span> og <span class="nowrap">2–4 timer</span></p>',
+    );
+  });
+
+  it("leaves attributes, scripts and the islands' server-rendered markup alone", () => {
+    const html = '<a title="12 km">x</a><script>"12 km"</script><quote-form-island><p>12 km</p></quote-form-island>';
+    expect(wrap(html)).toBe(html);
+  });
+});
+
+describe("gridColumns", () => {
+  it("never leaves one card alone on the last row", () => {
+    expect(gridColumns(4)).toBe("sm:grid-cols-2 lg:grid-cols-4");
+    expect(gridColumns(6)).toBe("sm:grid-cols-2 lg:grid-cols-3");
+    expect(gridColumns(3)).toBe("lg:grid-cols-3");
+    expect(() => gridColumns(5)).toThrow(/alone/);
+  });
+});
+
+describe("hoursText", () => {
+  it("prints hours in the site's one Danish format", () => {
+    expect(hoursText({ label: "mandag–fredag", opens: "07:00", closes: "17:00" })).toBe("mandag–fredag kl. 7.00–17.00");
+    expect(hoursText({ label: "mandag–fredag", opens: "08:00", closes: "17:00" }, true)).toBe("Mandag–fredag kl. 8.00–17.00");
+  });
+});
