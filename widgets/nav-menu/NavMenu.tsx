@@ -1,7 +1,8 @@
 // The header's desktop navigation with the 'Ydelser' menu (SPEC.md section 9 timings): opens 200 ms
 // after the pointer arrives, at once if it closed less than 300 ms ago (skip delay), closes 150 ms
 // after the pointer leaves. A click, Enter, Space or ArrowDown on the toggle opens it; Escape closes
-// it and returns focus to the toggle; the arrow keys move between its links; leaving it closes it.
+// it wherever focus is (returning focus to the toggle when it was in the menu); the arrow keys move
+// between its links; focus leaving it closes it. Keyboard focus alone never opens it: the toggle does.
 // Built without JavaScript the menu is a CSS hover/focus dropdown and the toggle a plain chevron.
 import { useEffect, useRef, useState } from "react";
 import { Icon } from "../shared/Icon.tsx";
@@ -24,12 +25,36 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
   const dropdown = useRef<HTMLLIElement>(null);
 
   useEffect(() => {
-    // Hydrated while the pointer or focus is already in the menu (that is what woke it): the CSS
-    // dropdown is showing, so it stays open instead of blinking shut.
-    if (dropdown.current?.matches(":hover, :focus-within")) setOpen(true);
+    // Hydrated while the pointer is already on the menu (that is what woke it): the CSS dropdown is
+    // showing, so it stays open instead of blinking shut. Focus does not count: a keyboard visitor
+    // tabbing past 'Ydelser' would otherwise get four extra Tab stops.
+    if (dropdown.current?.matches(":hover")) setOpen(true);
     setHydrated(true);
-    return () => clearTimeout(timer.current);
+    const item = dropdown.current;
+    // Native focusout (React's onBlur and Preact's onFocusOut differ): focus leaving the menu closes it.
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      if (next && item?.hasAttribute("data-open") && !item.contains(next)) show(false);
+    };
+    item?.addEventListener("focusout", onFocusOut);
+    return () => {
+      clearTimeout(timer.current);
+      item?.removeEventListener("focusout", onFocusOut);
+    };
   }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    // Escape closes the open menu wherever focus is (it may have opened under a resting pointer).
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      const inside = dropdown.current?.contains(document.activeElement);
+      show(false);
+      if (inside) toggle.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
 
   const later = (fn: () => void, ms: number) => {
     clearTimeout(timer.current);
@@ -66,21 +91,11 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
     event.preventDefault();
     focusItem(anchors().indexOf(document.activeElement as HTMLAnchorElement) + (event.key === "ArrowDown" ? 1 : -1));
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Escape" && open) {
-      show(false);
-      toggle.current?.focus();
-    }
-  };
-  const onFocusOut = (event: FocusEvent) => {
-    const next = event.relatedTarget as Node | null;
-    if (open && next && !(event.currentTarget as HTMLElement).contains(next)) show(false);
-  };
 
   return (
-    <nav aria-label="Hovedmenu" onKeyDown={onKeyDown}>
+    <nav aria-label="Hovedmenu">
       <ul className="flex items-center gap-1">
-        <li ref={dropdown} className="nav-dropdown relative" data-open={open ? "" : undefined} onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave} onFocusOut={onFocusOut}>
+        <li ref={dropdown} className="nav-dropdown relative" data-open={open ? "" : undefined} onPointerEnter={onPointerEnter} onPointerLeave={onPointerLeave}>
           <a href={trigger.href} className="nav-link" aria-current={currentIf(current === trigger.href)}>
             {trigger.label}
           </a>

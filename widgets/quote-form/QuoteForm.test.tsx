@@ -1,7 +1,8 @@
 // The quote form component in happy-dom, on the aliased Preact that ships. The network is the one
 // boundary faked here (fetch); the browser tests send through the real local stack.
 import { act } from "react-dom/test-utils";
-import { render } from "react-dom";
+import { hydrate, render } from "react-dom";
+import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QUOTE_RULES } from "../../supabase/functions/_shared/quote-checks.ts";
 import { subscribe, type Notice } from "../shared/notices.ts";
@@ -95,7 +96,10 @@ describe("QuoteForm", () => {
       await submit();
       expect(errorOf(name)).toBe(message);
       expect(field(name).getAttribute("aria-invalid")).toBe("true");
-      expect(field(name).getAttribute("aria-describedby")).toBe(`t-${name}-error`);
+      // The error is the field's description, never part of its name (issue 16, item 9).
+      expect(field(name).getAttribute("aria-describedby")!.split(" ")).toContain(`t-${name}-error`);
+      expect(host.querySelector(`label[for="t-${name}"]`)!.textContent).toBe(QUOTE_RULES[name as keyof typeof QUOTE_RULES].label);
+      expect(field(name).closest("label")).toBeNull();
       expect(document.activeElement).toBe(field(name));
       expect(host.querySelector('[role="status"]')!.textContent).toContain(message);
       expect(fetch).not.toHaveBeenCalled();
@@ -112,7 +116,9 @@ describe("QuoteForm", () => {
     await submit();
     await submit(); // a double click
     const button = host.querySelector("button")!;
-    expect(button.disabled).toBe(true);
+    // aria-disabled, not disabled: the button keeps keyboard focus while sending (issue 16, item 1).
+    expect(button.disabled).toBe(false);
+    expect(button.getAttribute("aria-disabled")).toBe("true");
     expect(button.textContent).toBe("Sender...");
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
@@ -127,17 +133,69 @@ describe("QuoteForm", () => {
     expect(notices.at(-1)).toMatchObject({ title: "Besked sendt!", description: "Vi kontakter dig hurtigst muligt.", variant: "default", durationMs: 5000 });
     expect(field("name").value).toBe("");
     expect(button.textContent).toBe("Send forespørgsel");
+    // A lasting confirmation above the fields, after the 5000 ms notice is gone (issue 11, item 14).
+    const sent = host.querySelector("#t-sent")!;
+    expect(sent.textContent).toContain("Haster det? Ring på 12 34 56 78");
+    expect(sent.querySelector("a")!.getAttribute("href")).toBe("tel:+4512345678");
+    expect(document.activeElement).toBe(sent);
   });
 
-  it("shows the destructive notice with the phone number and keeps every value when the server fails", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => answer(500, { error: "Der opstod en fejl.", requestId: "r" })));
+  it("shows the server's own message in a lasting alert beside the button, and the destructive notice, keeping every value", async () => {
+    const internal = "Der opstod en fejl. Prøv igen, eller ring til os på 12 34 56 78.";
+    vi.stubGlobal("fetch", vi.fn(async () => answer(500, { error: internal, requestId: "r" })));
     vi.spyOn(console, "error").mockImplementation(() => {});
     await mount();
     await fillValid();
     await submit();
     await settle();
-    expect(notices.at(-1)).toMatchObject({ title: "Fejl", description: "Der opstod en fejl. Prøv igen eller ring til os på 12 34 56 78", variant: "destructive" });
+    expect(notices.at(-1)).toMatchObject({ title: "Fejl", description: internal, variant: "destructive", phone: FACTS.phone });
     for (const [name, value] of Object.entries(VALID)) expect(field(name).value).toBe(value);
+    const alert = host.querySelector('[role="alert"]')!;
+    expect(alert.textContent).toContain(internal);
+    expect(alert.querySelector('a[href="tel:+4512345678"]')!.textContent).toBe("12 34 56 78");
+    expect(document.activeElement).toBe(alert);
+    // It stays until the next attempt, which clears it.
+    vi.stubGlobal("fetch", vi.fn(() => new Promise(() => {})));
+    await submit();
+    expect(host.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it("says that the request never arrived when the network fails, with the spec's text in the notice", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => {
+      throw new TypeError("Failed to fetch");
+    }));
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await mount();
+    await fillValid();
+    await act(async () => void host.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true })));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(10_000)));
+    vi.useRealTimers();
+    expect(host.querySelector('[role="alert"]')!.textContent).toContain("vi ikke kunne få forbindelse");
+    expect(notices.at(-1)).toMatchObject({ title: "Fejl", description: "Der opstod en fejl. Prøv igen eller ring til os på 12 34 56 78" });
+  });
+
+  it("states up front that every field is required, and keeps the hints under phone and e-mail while typing", async () => {
+    await mount();
+    expect(host.querySelector(".quote-required")!.textContent).toBe("Alle felter skal udfyldes.");
+    await type("phone", "12ab");
+    for (const name of ["phone", "email"]) {
+      const hint = host.querySelector(`#t-${name}-hint`)!;
+      expect(hint.textContent).toBe(QUOTE_RULES[name as "phone" | "email"].hint);
+      expect(field(name).getAttribute("aria-describedby")).toContain(`t-${name}-hint`);
+    }
+  });
+
+  it("announces the same errors again on a second submit", async () => {
+    await mount();
+    await type("name", "J");
+    await submit();
+    const status = host.querySelector('[role="status"]')!;
+    const first = status.textContent;
+    expect(first).toContain(QUOTE_RULES.name.minMessage);
+    await submit();
+    expect(status.textContent).toContain(QUOTE_RULES.name.minMessage);
+    expect(status.textContent).not.toBe(first);
   });
 
   it("puts the server's field messages on the fields when it answers 400", async () => {
@@ -192,10 +250,20 @@ describe("QuoteForm", () => {
     expect(onResult).toHaveBeenCalledWith(expect.objectContaining({ ok: false, status: 429, requestId: "r" }));
   });
 
-  it("keeps what the visitor typed before the form hydrated", async () => {
-    await mount({ typed: { name: "Jens", phone: "", email: "", location: "", message: "Ny eltavle" } });
+  it("keeps what the visitor typed before and while the form hydrated, and fills only the empty fields from the draft", async () => {
+    sessionStorage.setItem("elektriker-quote-form:/kontakt:t", JSON.stringify({ ...VALID, name: "Gammelt navn", phone: "87654321" }));
+    host.innerHTML = renderToString(<QuoteForm id="t" facts={FACTS} page="/kontakt" />);
+    field("name").value = "Jens";
+    field("email").value = "jens@eksempel.dk";
+    await act(() => {
+      hydrate(<QuoteForm id="t" facts={FACTS} page="/kontakt" />, host);
+    });
+    await settle();
     expect(field("name").value).toBe("Jens");
-    expect(host.querySelector("textarea")!.value).toBe("Ny eltavle");
+    expect(field("email").value).toBe("jens@eksempel.dk");
+    expect(field("phone").value).toBe("87654321");
+    expect(host.querySelector("textarea")!.value).toBe(VALID.message);
+    expect(JSON.parse(sessionStorage.getItem("elektriker-quote-form:/kontakt:t")!)).toMatchObject({ name: "Jens", phone: "87654321" });
   });
 
   it("prefills an editable location (the embed's attribute) and restores it after sending", async () => {

@@ -1,13 +1,19 @@
-// The quote form (SPEC.md sections 4, 5 and 8): the five fields with the shared schema's rules and
-// Danish messages, the sending states, and the notices. Rendered to HTML at build time (a plain form
-// that posts to the function without JavaScript) and hydrated in the browser; the partner embed
-// renders the same component in a shadow root.
+// The quote form (SPEC.md sections 4, 5 and 8): the five fields with the shared rules and Danish
+// messages, the sending states, the lasting confirmation or error, and the notices. Rendered to HTML at
+// build time (a plain form that posts to the function without JavaScript) and hydrated in the browser;
+// the partner embed renders the same component in a shadow root. The draft (use-quote-draft.ts), the
+// send lifecycle (use-quote-submit.ts) and each field (QuoteField.tsx) live in their own files.
 import { useEffect, useRef, useState } from "react";
-import { QUOTE_FIELDS, QUOTE_RULES, type FieldErrors, type QuoteField, type QuoteValues, checkQuoteRequest } from "../../supabase/functions/_shared/quote-checks.ts";
+import { QUOTE_FIELDS, type QuoteField as Field, type QuoteValues } from "../../supabase/functions/_shared/quote-checks.ts";
 import { Icon } from "../shared/Icon.tsx";
-import { notify } from "../shared/notices.ts";
+import { PhoneText } from "../shared/PhoneText.tsx";
 import type { SiteFacts } from "../shared/site-facts.ts";
-import { type SendResult, sendQuote } from "./send-quote.ts";
+import { QuoteField } from "./QuoteField.tsx";
+import type { SendResult } from "./send-quote.ts";
+import { useQuoteDraft } from "./use-quote-draft.ts";
+import { useQuoteSubmit } from "./use-quote-submit.ts";
+
+export { QUOTE_NOTICE_MS } from "./use-quote-submit.ts";
 
 export type QuoteFormProps = {
   /** Prefix of element ids, unique on the page. */
@@ -20,8 +26,6 @@ export type QuoteFormProps = {
   location?: string;
   /** Values to start from and to return to after sending (the embed's `location` attribute). */
   prefill?: Partial<QuoteValues>;
-  /** What the visitor typed before the form hydrated (read from the server-rendered fields). */
-  typed?: Partial<QuoteValues>;
   /** The page the form is on (sent with the request). */
   page: string;
   partner?: string;
@@ -32,152 +36,61 @@ export type QuoteFormProps = {
   onResult?: (result: SendResult) => void;
 };
 
-const LABELS: Record<QuoteField, string> = { name: "Navn", phone: "Telefon", email: "E-mail", location: "Adresse eller by", message: "Opgave" };
-const INPUT: Record<Exclude<QuoteField, "message">, [type: string, autoComplete: string]> = {
-  name: ["text", "name"],
-  phone: ["tel", "tel"],
-  email: ["email", "email"],
-  location: ["text", "address-level2"],
-};
-/** How long the quote form's notices stay (SPEC.md section 9: 5000 ms in the form's notice store). */
-export const QUOTE_NOTICE_MS = 5_000;
-
-const storageKey = (props: QuoteFormProps) => `elektriker-quote:${props.page}:${props.id}`;
-const blank = (props: QuoteFormProps): QuoteValues => ({ name: "", phone: "", email: "", message: "", ...props.prefill, location: props.location ?? props.prefill?.location ?? "" });
-
-/** What the visitor typed before: the fields as hydrated, else the draft kept in session storage. */
-function startingValues(props: QuoteFormProps): QuoteValues {
-  const typed = Object.values(props.typed ?? {}).some(Boolean) ? props.typed : undefined;
-  let saved: Partial<QuoteValues> | undefined;
-  try {
-    saved = typed ?? JSON.parse(sessionStorage.getItem(storageKey(props)) ?? "null") ?? undefined;
-  } catch {
-    // No storage (private mode) or a damaged draft: start empty.
-  }
-  return { ...blank(props), ...saved, ...(props.location ? { location: props.location } : {}) };
-}
-
 /** The quote form component. */
 export function QuoteForm(props: QuoteFormProps) {
   const { id, location, facts } = props;
-  const [values, setValues] = useState<QuoteValues>(() => blank(props));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitting, setSubmitting] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
-  const [announcement, setAnnouncement] = useState("");
-  const formRef = useRef<HTMLFormElement>(null);
-  const sending = useRef(false);
   const startedAt = useRef<number | undefined>(undefined);
-  // Aborts a send still in flight (or waiting to retry) when the form leaves the page.
-  const inFlight = useRef(new AbortController());
   const fields = QUOTE_FIELDS.filter((field) => !(field === "location" && location));
+  const draft = useQuoteDraft({ id, page: props.page, location, prefill: props.prefill, form });
+  const submit = useQuoteSubmit({
+    id,
+    facts,
+    fields,
+    values: draft.values,
+    extra: () => ({ page: props.page, partnerId: props.partner, startedAt: startedAt.current }),
+    form,
+    onSent: () => {
+      draft.clear();
+      startedAt.current = undefined;
+    },
+    onResult: props.onResult,
+  });
   const site = props.absoluteLinks ? facts.siteUrl : "";
 
-  useEffect(() => {
-    // In the browser: the widget shows its own messages instead of the browser's bubbles, and picks
-    // up what was typed (the build-time HTML is rendered empty, so hydration matches it).
-    setHydrated(true);
-    setValues(startingValues(props));
-    return () => inFlight.current.abort();
-  }, []);
+  // In the browser the widget shows its own messages instead of the browser's bubbles.
+  useEffect(() => setHydrated(true), []);
 
-  const save = (next: QuoteValues) => {
-    try {
-      sessionStorage.setItem(storageKey(props), JSON.stringify(next));
-    } catch {
-      // Private mode without storage: the form still works, it just forgets on reload.
-    }
-  };
-
-  const update = (field: QuoteField, value: string) => {
+  const update = (field: Field, value: string) => {
     startedAt.current ??= Date.now();
-    const next = { ...values, [field]: value };
-    setValues(next);
-    save(next);
-    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+    draft.setField(field, value);
+    submit.clearError(field);
   };
 
-  const showErrors = (fieldErrors: FieldErrors) => {
-    setErrors(fieldErrors);
-    const invalid = fields.filter((field) => fieldErrors[field]?.length);
-    setAnnouncement(`Formularen har ${invalid.length} fejl: ${invalid.map((field) => fieldErrors[field]![0]).join(". ")}`);
-    if (invalid[0]) formRef.current?.querySelector<HTMLElement>(`#${id}-${invalid[0]}`)?.focus();
-  };
-
-  const onSubmit = async (event: Event) => {
-    event.preventDefault();
-    if (sending.current) return; // a double click sends once
-    const checked = checkQuoteRequest(values);
-    if (!checked.ok) return showErrors(checked.errors);
-    sending.current = true;
-    setSubmitting(true);
-    setAnnouncement("Sender...");
-    const body = { ...checked.data, page: props.page, partnerId: props.partner, startedAt: startedAt.current };
-    const result = await sendQuote(facts.backend, body, crypto.randomUUID(), { signal: inFlight.current.signal });
-    if (inFlight.current.signal.aborted) return;
-    sending.current = false;
-    setSubmitting(false);
-    props.onResult?.(result);
-    if (result.ok) {
-      setValues(blank(props));
-      setErrors({});
-      startedAt.current = undefined;
-      sessionStorage.removeItem(storageKey(props));
-      setAnnouncement("");
-      notify({ title: "Besked sendt!", description: "Vi kontakter dig hurtigst muligt.", durationMs: QUOTE_NOTICE_MS });
-      return;
-    }
-    if (result.fieldErrors) return showErrors(result.fieldErrors);
-    console.error("Quote request failed", result.status ?? "network", result.requestId ?? "");
-    // SPEC.md section 8; a refused repeat (429) gets the server's own message, which says why.
-    const description = result.status === 429 && result.message ? result.message : `Der opstod en fejl. Prøv igen eller ring til os på ${facts.phone.display}`;
-    setAnnouncement("");
-    notify({ title: "Fejl", description, variant: "destructive", durationMs: QUOTE_NOTICE_MS });
-  };
-
+  const { outcome } = submit;
   return (
     <div className={props.compact ? "quote-card quote-compact" : "quote-card"}>
       <h2 id={`${id}-title`}>{props.heading ?? "Få et gratis tilbud"}</h2>
       <p className="quote-intro">{props.intro ?? "Udfyld formularen, så vender vi tilbage hurtigst muligt."}</p>
       <form
-        ref={formRef}
+        ref={form}
         action={`${facts.backend.url}/functions/v1/${facts.backend.functionName}`}
         method="post"
         noValidate={hydrated}
         aria-labelledby={`${id}-title`}
-        onSubmit={onSubmit}
+        onSubmit={submit.onSubmit}
       >
-        {fields.map((field) => {
-          const rule = QUOTE_RULES[field];
-          const fieldErrors = errors[field];
-          const common = {
-            id: `${id}-${field}`,
-            name: field,
-            placeholder: rule.placeholder,
-            required: true,
-            minLength: field === "email" ? undefined : rule.min,
-            maxLength: rule.max,
-            value: values[field],
-            "aria-invalid": fieldErrors?.length ? ("true" as const) : undefined,
-            "aria-describedby": fieldErrors?.length ? `${id}-${field}-error` : undefined,
-            onChange: (event: { currentTarget: { value: string } }) => update(field, event.currentTarget.value),
-          };
-          return (
-            <label className="field" htmlFor={`${id}-${field}`} key={field}>
-              <span>{LABELS[field]}</span>
-              {field === "message" ? (
-                <textarea {...common} rows={QUOTE_RULES.message.rows} />
-              ) : (
-                <input {...common} type={INPUT[field][0]} autoComplete={INPUT[field][1]} />
-              )}
-              {fieldErrors?.length ? (
-                <span id={`${id}-${field}-error`} className="field-error">
-                  {fieldErrors[0]}
-                </span>
-              ) : null}
-            </label>
-          );
-        })}
+        {outcome?.kind === "sent" ? (
+          <p id={`${id}-sent`} className="quote-sent" tabIndex={-1}>
+            <strong>Besked sendt!</strong> Vi har modtaget din forespørgsel og kontakter dig hurtigst muligt. Haster det? Ring på{" "}
+            <a href={`tel:${facts.phone.e164}`}>{facts.phone.display}</a> – vi har døgnvagt 24/7.
+          </p>
+        ) : null}
+        <p className="quote-required">Alle felter skal udfyldes.</p>
+        {fields.map((field) => (
+          <QuoteField key={field} formId={id} field={field} value={draft.values[field]} error={submit.errors[field]?.[0]} onChange={update} />
+        ))}
         {location ? <input type="hidden" name="location" value={location} /> : null}
         <input type="hidden" name="page" value={props.page} />
         {props.partner ? <input type="hidden" name="partnerId" value={props.partner} /> : null}
@@ -187,15 +100,21 @@ export function QuoteForm(props: QuoteFormProps) {
             Udfyld ikke dette felt <input name="website" type="text" tabIndex={-1} autoComplete="off" />
           </label>
         </div>
-        <button type="submit" className="btn btn-primary quote-submit" disabled={submitting}>
-          {submitting ? "Sender..." : "Send forespørgsel"}
+        {/* aria-disabled, not disabled, while sending: the button keeps focus, and a repeat click is ignored. */}
+        <button type="submit" className="btn btn-primary quote-submit" aria-disabled={submit.sending ? "true" : undefined}>
+          {submit.sending ? "Sender..." : "Send forespørgsel"}
         </button>
+        {outcome?.kind === "failed" ? (
+          <p id={`${id}-failed`} className="quote-failed" role="alert" tabIndex={-1}>
+            <strong>Forespørgslen blev ikke sendt.</strong> <PhoneText text={outcome.message} phone={facts.phone} />
+          </p>
+        ) : null}
         <p className="privacy-note">
           Vi bruger kun dine oplysninger til at besvare din forespørgsel og sletter dem igen efter {facts.retentionMonths} måneder. Læs mere i
           vores <a href={`${site}/privatlivspolitik`}>privatlivspolitik</a>.
         </p>
         <p className="sr-only" role="status">
-          {announcement}
+          {submit.status}
         </p>
       </form>
       <p className="quote-direct">

@@ -13,7 +13,7 @@ import { QuoteForm } from "./QuoteForm.tsx";
 export const EMBED_TAG = "elektriker-tilbud";
 
 /** Shown if the form cannot start: the firm's phone and e-mail, never a blank box. */
-const FALLBACK = `<p class="root quote-card">Ring til os på <a href="tel:${SITE_FACTS.phone.e164}">${escapeAttribute(SITE_FACTS.phone.display)}</a> eller skriv til <a href="mailto:${SITE_FACTS.email}">${escapeAttribute(SITE_FACTS.email)}</a>.</p>`;
+const FALLBACK = `<p class="root quote-card" lang="da">Ring til os på <a href="tel:${SITE_FACTS.phone.e164}">${escapeAttribute(SITE_FACTS.phone.display)}</a> eller skriv til <a href="mailto:${SITE_FACTS.email}">${escapeAttribute(SITE_FACTS.email)}</a>.</p>`;
 
 if (!customElements.get(EMBED_TAG)) {
   const sheet = new CSSStyleSheet();
@@ -31,10 +31,12 @@ if (!customElements.get(EMBED_TAG)) {
         const root = this.shadowRoot ?? this.attachShadow({ mode: "open" });
         root.adoptedStyleSheets = [sheet];
         ensureNoticesRegion(`${EMBED_TAG}-notices`, [sheet]);
+        // Danish text on a partner page in any language: read with a Danish voice.
+        document.querySelector(`${EMBED_TAG}-notices`)?.setAttribute("lang", "da");
         const location = this.getAttribute("location") ?? undefined;
         this.#unmount = mountWidget(
           this,
-          <div className="root">
+          <div className="root" lang="da">
             <QuoteForm
               id={this.#id}
               facts={SITE_FACTS}

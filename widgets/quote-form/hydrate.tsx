@@ -1,6 +1,5 @@
 // Hydrates a server-rendered <elektriker-quote-form>: its attributes are the props the build rendered
-// with, and whatever the visitor typed before the code arrived is kept.
-import { QUOTE_FIELDS, type QuoteField } from "../../supabase/functions/_shared/quote-checks.ts";
+// with; the component itself keeps whatever the visitor typed before the code arrived.
 import type { Mount } from "../shared/island.ts";
 import { mountWidget } from "../shared/mount.tsx";
 import { ensureNoticesRegion } from "../shared/notices-region.tsx";
@@ -13,11 +12,6 @@ export const mount: Mount = (host) => {
   ensureNoticesRegion("elektriker-notices");
   const attribute = (name: string) => host.getAttribute(name) ?? undefined;
   const id = attribute("form-id") ?? "quote";
-  const typed: Partial<Record<QuoteField, string>> = {};
-  for (const field of QUOTE_FIELDS) {
-    const input = host.querySelector<HTMLInputElement | HTMLTextAreaElement>(`#${id}-${field}`);
-    if (input) typed[field] = input.value;
-  }
   return mountWidget(
     host,
     <QuoteForm
@@ -27,7 +21,6 @@ export const mount: Mount = (host) => {
       heading={attribute("heading")}
       intro={attribute("intro")}
       location={attribute("location")}
-      typed={typed}
       onResult={reportResultFrom(host)}
     />,
     { hydrate: true },

@@ -1,15 +1,20 @@
 // The one notices region (SPEC.md section 9): at most 3 visible, 356 px wide with 14 px between them,
 // dismissed after their time, by the close button, or by a swipe past 20 px; removal animates for
-// 200 ms unless the visitor prefers reduced motion; Alt+T moves focus to the region. Polite live region.
+// 200 ms unless the visitor prefers reduced motion. Polite live region. While the pointer or focus is
+// in the region, no notice counts down. Alt+T moves focus to the region while it shows notices (and
+// is left to the page otherwise); closing a notice moves focus to the next one, or back to where it was.
+// The region is a landmark only while it holds notices; its label keeps the spec's English word.
 import { useEffect, useRef, useState } from "react";
 import { NOTICE_LIMITS, type Notice, dismiss, subscribe } from "./notices.ts";
+import { PhoneText } from "./PhoneText.tsx";
 
 const prefersReducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-function NoticeItem({ notice }: { notice: Notice }) {
+type ItemProps = { notice: Notice; paused: { current: boolean }; onClosed: (id: number) => void };
+
+function NoticeItem({ notice, paused, onClosed }: ItemProps) {
   const [removing, setRemoving] = useState(false);
   const [offset, setOffset] = useState(0);
-  const paused = useRef(false);
   const start = useRef<number | null>(null);
 
   const remove = () => {
@@ -19,7 +24,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
   };
 
   useEffect(() => {
-    // Counts down only while the visitor is not reading it (hover or focus pauses).
+    // Counts down only while the visitor is not reading the notices (hover or focus pauses).
     let left = notice.durationMs;
     let last = Date.now();
     const timer = setInterval(() => {
@@ -34,16 +39,12 @@ function NoticeItem({ notice }: { notice: Notice }) {
     return () => clearInterval(timer);
   }, []);
 
-  const pause = (value: boolean) => () => (paused.current = value);
   return (
     <li
       className={`notice${notice.variant === "destructive" ? " notice-destructive" : ""}${removing ? " notice-removing" : ""}`}
       data-variant={notice.variant}
+      data-notice={notice.id}
       style={offset ? { transform: `translateX(${offset}px)` } : undefined}
-      onMouseEnter={pause(true)}
-      onMouseLeave={pause(false)}
-      onFocus={pause(true)}
-      onBlur={pause(false)}
       onPointerDown={(event: { clientX: number }) => (start.current = event.clientX)}
       onPointerMove={(event: { clientX: number }) => start.current !== null && setOffset(event.clientX - start.current)}
       onPointerUp={(event: { clientX: number }) => {
@@ -54,9 +55,21 @@ function NoticeItem({ notice }: { notice: Notice }) {
       }}
     >
       <p className="notice-title">{notice.title}</p>
-      {notice.description ? <p className="notice-description">{notice.description}</p> : null}
-      <button type="button" className="notice-close" aria-label="Luk besked" onClick={remove}>
-        ×
+      {notice.description ? (
+        <p className="notice-description">
+          <PhoneText text={notice.description} phone={notice.phone} />
+        </p>
+      ) : null}
+      <button
+        type="button"
+        className="notice-close"
+        aria-label="Luk besked"
+        onClick={() => {
+          onClosed(notice.id);
+          remove();
+        }}
+      >
+        <span aria-hidden="true">×</span>
       </button>
     </li>
   );
@@ -66,23 +79,69 @@ function NoticeItem({ notice }: { notice: Notice }) {
 export function Notices() {
   const [notices, setNotices] = useState<Notice[]>([]);
   const region = useRef<HTMLElement>(null);
+  const paused = useRef(false);
+  // Where focus was before it came into the region (Alt+T or Tab), to return it there.
+  const returnTo = useRef<HTMLElement | null>(null);
+  const hasNotices = notices.length > 0;
   useEffect(() => subscribe(setNotices), []);
+
   useEffect(() => {
+    const element = region.current;
+    if (!element) return;
+    // Native focusin/focusout and pointer events: they bubble the same way under React and Preact.
+    const onFocusIn = (event: FocusEvent) => {
+      const from = event.relatedTarget as HTMLElement | null;
+      if (from && !element.contains(from)) returnTo.current = from;
+      paused.current = true;
+    };
+    const onFocusOut = (event: FocusEvent) => (paused.current = element.contains(event.relatedTarget as Node | null) || element.matches(":hover"));
+    const onPointerEnter = () => (paused.current = true);
+    const onPointerLeave = () => (paused.current = element.matches(":focus-within"));
+    const listeners = { focusin: onFocusIn, focusout: onFocusOut, pointerenter: onPointerEnter, pointerleave: onPointerLeave } as const;
+    for (const [type, listener] of Object.entries(listeners)) element.addEventListener(type, listener as EventListener);
+    return () => {
+      for (const [type, listener] of Object.entries(listeners)) element.removeEventListener(type, listener as EventListener);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!hasNotices) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey && (event.key === "t" || event.key === "T" || event.code === "KeyT")) {
         event.preventDefault();
+        const active = document.activeElement as HTMLElement | null;
+        if (active && !region.current?.contains(active)) returnTo.current = active;
         region.current?.focus();
       }
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, []);
+  }, [hasNotices]);
+
+  const onClosed = (id: number) => {
+    const next = notices.find((notice) => notice.id !== id);
+    const target = next ? region.current?.querySelector<HTMLElement>(`[data-notice="${next.id}"] .notice-close`) : null;
+    if (target) return target.focus();
+    const back = returnTo.current;
+    if (back?.isConnected) back.focus();
+    else region.current?.focus();
+  };
+
   return (
-    <section ref={region} className="notices" aria-label="Notifications" tabIndex={-1} aria-live="polite" aria-relevant="additions text">
+    <section
+      ref={region}
+      className="notices"
+      aria-label={hasNotices ? "Notifications" : undefined}
+      aria-keyshortcuts={hasNotices ? "Alt+T" : undefined}
+      lang={hasNotices ? "en" : undefined}
+      tabIndex={-1}
+      aria-live="polite"
+      aria-relevant="additions text"
+    >
       {/* Width 356 px and gap 14 px (NOTICE_LIMITS) come from the stylesheet: no inline style, so a strict CSP holds. */}
-      <ol>
+      <ol lang="da">
         {notices.map((notice) => (
-          <NoticeItem key={notice.id} notice={notice} />
+          <NoticeItem key={notice.id} notice={notice} paused={paused} onClosed={onClosed} />
         ))}
       </ol>
     </section>

@@ -1,0 +1,100 @@
+// The quote form's send lifecycle: the browser's check of the values, sending (the button keeps focus
+// and ignores repeat clicks), and the outcome: field errors (focus on the first), a lasting confirmation
+// or a lasting error inside the form (focus moves to it), beside the 5000 ms notice the spec asks for.
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { type FieldErrors, type QuoteField, type QuoteValues, checkQuoteRequest } from "../../supabase/functions/_shared/quote-checks.ts";
+import { notify } from "../shared/notices.ts";
+import type { SiteFacts } from "../shared/site-facts.ts";
+import { type QuoteBody, type SendResult, sendQuote } from "./send-quote.ts";
+
+/** How long the quote form's notices stay (SPEC.md section 9: 5000 ms in the form's notice store). */
+export const QUOTE_NOTICE_MS = 5_000;
+
+/** What the last attempt left in the form until the next one. */
+export type Outcome = { kind: "sent" } | { kind: "failed"; message: string } | null;
+
+export type SubmitOptions = {
+  id: string;
+  facts: SiteFacts;
+  /** The fields shown (an area page has no location field). */
+  fields: readonly QuoteField[];
+  values: QuoteValues;
+  /** The rest of the request body: page, partner, fill time. */
+  extra: () => QuoteBody;
+  form: RefObject<HTMLFormElement | null>;
+  onSent: () => void;
+  onResult?: (result: SendResult) => void;
+};
+
+/** The spec's failure text (SPEC.md section 8), used when the server gave no message of its own. */
+export const failureText = (phone: string) => `Der opstod en fejl. Prøv igen eller ring til os på ${phone}`;
+
+/** State and handlers of one form's submissions. */
+export function useQuoteSubmit({ id, facts, fields, values, extra, form, onSent, onResult }: SubmitOptions) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  // The status line's text; a repeat of the same errors is re-announced (the counter changes the text).
+  const [announcement, setAnnouncement] = useState({ text: "", count: 0 });
+  const busy = useRef(false);
+  const focusNext = useRef<string | null>(null);
+  // Aborts a send still in flight (or waiting to retry) when the form leaves the page.
+  const inFlight = useRef(new AbortController());
+  useEffect(() => () => inFlight.current.abort(), []);
+  useEffect(() => {
+    // After the render that shows it: focus the first invalid field, the confirmation or the error.
+    if (!focusNext.current) return;
+    form.current?.querySelector<HTMLElement>(`#${focusNext.current}`)?.focus();
+    focusNext.current = null;
+  });
+
+  const announce = (text: string) => setAnnouncement((previous) => ({ text, count: previous.count + 1 }));
+  const showErrors = (fieldErrors: FieldErrors) => {
+    setErrors(fieldErrors);
+    const invalid = fields.filter((field) => fieldErrors[field]?.length);
+    announce(`Formularen har ${invalid.length} fejl: ${invalid.map((field) => fieldErrors[field]![0]).join(". ")}`);
+    if (invalid[0]) focusNext.current = `${id}-${invalid[0]}`;
+  };
+
+  const onSubmit = async (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    if (busy.current) return; // a double click sends once
+    setOutcome(null);
+    const checked = checkQuoteRequest(values);
+    if (!checked.ok) return showErrors(checked.errors);
+    busy.current = true;
+    setSending(true);
+    setErrors({});
+    announce("Sender...");
+    const result = await sendQuote(facts.backend, { ...checked.data, ...extra() }, crypto.randomUUID(), { signal: inFlight.current.signal });
+    if (inFlight.current.signal.aborted) return;
+    busy.current = false;
+    setSending(false);
+    onResult?.(result);
+    if (result.ok) {
+      onSent();
+      announce("");
+      setOutcome({ kind: "sent" });
+      focusNext.current = `${id}-sent`;
+      notify({ title: "Besked sendt!", description: "Vi kontakter dig hurtigst muligt.", durationMs: QUOTE_NOTICE_MS });
+      return;
+    }
+    if (result.fieldErrors) return showErrors(result.fieldErrors);
+    console.error("Quote request failed", result.status ?? "network", result.requestId ?? "");
+    // The server's own message says why (too fast, too many, unavailable …); without an answer, say so.
+    const message =
+      result.message ??
+      (result.status === undefined
+        ? `Forespørgslen kom ikke frem, fordi vi ikke kunne få forbindelse. Tjek din internetforbindelse, og prøv igen, eller ring til os på ${facts.phone.display}.`
+        : failureText(facts.phone.display));
+    announce("");
+    setOutcome({ kind: "failed", message });
+    focusNext.current = `${id}-failed`;
+    notify({ title: "Fejl", description: result.message ?? failureText(facts.phone.display), variant: "destructive", durationMs: QUOTE_NOTICE_MS, phone: facts.phone });
+  };
+
+  /** Clears a field's error once the visitor changes it. */
+  const clearError = (field: QuoteField) => setErrors((previous) => (previous[field] ? { ...previous, [field]: undefined } : previous));
+  const status = announcement.text + (announcement.count % 2 ? "" : "\u00a0");
+  return { errors, sending, outcome, status, onSubmit, clearError };
+}
