@@ -1,7 +1,7 @@
 // The quote form's send lifecycle: the browser's check of the values, sending (the button keeps focus
 // and ignores repeat clicks), and the outcome: field errors (focus on the first), a lasting confirmation
 // or a lasting error inside the form (focus moves to it), beside the 5000 ms notice the spec asks for.
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { type FieldErrors, type QuoteField, type QuoteValues, checkQuoteRequest } from "../../supabase/functions/_shared/quote-checks.ts";
 import { notify } from "../shared/notices.ts";
 import type { SiteFacts } from "../shared/site-facts.ts";
@@ -41,8 +41,8 @@ export function useQuoteSubmit({ id, facts, fields, values, extra, form, onSent,
   // Aborts a send still in flight (or waiting to retry) when the form leaves the page.
   const inFlight = useRef(new AbortController());
   useEffect(() => () => inFlight.current.abort(), []);
-  useEffect(() => {
-    // After the render that shows it: focus the first invalid field, the confirmation or the error.
+  useLayoutEffect(() => {
+    // In the commit that shows it (before the visitor can press another key): focus the first invalid field, the confirmation or the error.
     if (!focusNext.current) return;
     form.current?.querySelector<HTMLElement>(`#${focusNext.current}`)?.focus();
     focusNext.current = null;
@@ -90,7 +90,9 @@ export function useQuoteSubmit({ id, facts, fields, values, extra, form, onSent,
     announce("");
     setOutcome({ kind: "failed", message });
     focusNext.current = `${id}-failed`;
-    notify({ title: "Fejl", description: result.message ?? failureText(facts.phone.display), variant: "destructive", durationMs: QUOTE_NOTICE_MS, phone: facts.phone });
+    // The notice always offers the phone: the server's message where it does (429, 503, 500), else the spec's text.
+    const notice = result.message?.includes(facts.phone.display) ? result.message : failureText(facts.phone.display);
+    notify({ title: "Fejl", description: notice, variant: "destructive", durationMs: QUOTE_NOTICE_MS, phone: facts.phone });
   };
 
   /** Clears a field's error once the visitor changes it. */
