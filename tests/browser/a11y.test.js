@@ -125,7 +125,7 @@ describe("sending the quote form by keyboard (issue 16 items 1 and 2, issue 11 i
     { what: "a 400 for a too-fast form", status: 400, body: { error: answerMessages.tooFast, requestId: "r1" }, shown: answerMessages.tooFast },
     { what: "a 429", status: 429, body: { error: message("limited"), requestId: "r2" }, shown: message("limited") },
     { what: "a 500", status: 500, body: { error: message("internal"), requestId: "r3" }, shown: message("internal") },
-    { what: "a network failure", status: null, body: null, shown: "vi ikke kunne få forbindelse" },
+    { what: "a network failure", status: null, body: null, shown: "Vi kunne ikke få forbindelse. Prøv igen" },
   ];
   for (const { what, status, body, shown } of failures) {
     it(`shows the reason for ${what} in an alert inside the form that outlasts the notice, with focus on it`, async () => {

@@ -171,7 +171,7 @@ describe("QuoteForm", () => {
     await act(async () => void host.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true })));
     await act(async () => void (await vi.advanceTimersByTimeAsync(10_000)));
     vi.useRealTimers();
-    expect(host.querySelector('[role="alert"]')!.textContent).toContain("vi ikke kunne få forbindelse");
+    expect(host.querySelector('[role="alert"]')!.textContent).toContain("Vi kunne ikke få forbindelse. Prøv igen");
     expect(notices.at(-1)).toMatchObject({ title: "Fejl", description: "Der opstod en fejl. Prøv igen eller ring til os på 12 34 56 78" });
   });
 

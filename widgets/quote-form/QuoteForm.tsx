@@ -83,8 +83,7 @@ export function QuoteForm(props: QuoteFormProps) {
       >
         {outcome?.kind === "sent" ? (
           <p id={`${id}-sent`} className="quote-sent" tabIndex={-1}>
-            <strong>Besked sendt!</strong> Vi har modtaget din forespørgsel og kontakter dig hurtigst muligt. Haster det? Ring på{" "}
-            <a href={`tel:${facts.phone.e164}`}>{facts.phone.display}</a> – vi har døgnvagt 24/7.
+            <strong>Besked sendt!</strong> Vi kontakter dig hurtigst muligt. Haster det? Ring på <PhoneText text={facts.phone.display} phone={facts.phone} />.
           </p>
         ) : null}
         <p className="quote-required">Alle felter skal udfyldes.</p>
@@ -106,7 +105,7 @@ export function QuoteForm(props: QuoteFormProps) {
         </button>
         {outcome?.kind === "failed" ? (
           <p id={`${id}-failed`} className="quote-failed" role="alert" tabIndex={-1}>
-            <strong>Forespørgslen blev ikke sendt.</strong> <PhoneText text={outcome.message} phone={facts.phone} />
+            <strong>Ikke sendt:</strong> <PhoneText text={outcome.message} phone={facts.phone} />
           </p>
         ) : null}
         <p className="privacy-note">

@@ -19,21 +19,17 @@ export type DraftOptions = {
   form: RefObject<HTMLFormElement | null>;
 };
 
-const read = (key: string): Partial<QuoteValues> => {
-  try {
-    return JSON.parse(sessionStorage.getItem(key) ?? "null") ?? {};
-  } catch {
-    return {}; // no storage (private mode) or a damaged draft
-  }
-};
-const write = (key: string, values: QuoteValues | null) => {
+/** Reads the draft, or with `values` writes it (`null` removes it); without storage (private mode) it forgets. */
+function stored(key: string, values?: QuoteValues | null): Partial<QuoteValues> {
   try {
     if (values) sessionStorage.setItem(key, JSON.stringify(values));
-    else sessionStorage.removeItem(key);
+    else if (values === null) sessionStorage.removeItem(key);
+    else return JSON.parse(sessionStorage.getItem(key) ?? "null") ?? {};
   } catch {
-    // Private mode without storage: the form still works, it just forgets on reload.
+    // No storage, or a damaged draft: start empty.
   }
-};
+  return {};
+}
 
 /** The form's values, a setter for one field, and `clear` after a successful send. */
 export function useQuoteDraft({ id, page, location, prefill, form }: DraftOptions) {
@@ -44,11 +40,10 @@ export function useQuoteDraft({ id, page, location, prefill, form }: DraftOption
   const loaded = useRef(false);
 
   useLayoutEffect(() => {
-    const saved = read(key);
+    const saved = stored(key);
     const start = blank();
     for (const field of QUOTE_FIELDS) {
-      const element = form.current?.elements.namedItem(field);
-      const typed = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.value : "";
+      const typed = (form.current?.elements.namedItem(field) as HTMLInputElement | null)?.value;
       start[field] = typed || saved[field] || start[field];
     }
     if (location) start.location = location;
@@ -59,7 +54,7 @@ export function useQuoteDraft({ id, page, location, prefill, form }: DraftOption
   useEffect(() => {
     // A form back at its starting values keeps no draft (nor wakes the island early on the next visit).
     const start = blank();
-    if (loaded.current) write(key, QUOTE_FIELDS.some((field) => values[field] !== start[field]) ? values : null);
+    if (loaded.current) stored(key, QUOTE_FIELDS.some((field) => values[field] !== start[field]) ? values : null);
   }, [values]);
 
   const setField = (field: QuoteField, value: string) => setValues((previous) => ({ ...previous, [field]: value }));

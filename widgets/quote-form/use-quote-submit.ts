@@ -85,7 +85,7 @@ export function useQuoteSubmit({ id, facts, fields, values, extra, form, onSent,
     const message =
       result.message ??
       (result.status === undefined
-        ? `Forespørgslen kom ikke frem, fordi vi ikke kunne få forbindelse. Tjek din internetforbindelse, og prøv igen, eller ring til os på ${facts.phone.display}.`
+        ? `Vi kunne ikke få forbindelse. Prøv igen, eller ring til os på ${facts.phone.display}.`
         : failureText(facts.phone.display));
     announce("");
     setOutcome({ kind: "failed", message });

@@ -2,7 +2,7 @@
 // dismissed after their time, by the close button, or by a swipe past 20 px; removal animates for
 // 200 ms unless the visitor prefers reduced motion. Polite live region. While the pointer or focus is
 // in the region, no notice counts down. Alt+T moves focus to the region while it shows notices (and
-// is left to the page otherwise); closing a notice moves focus to the next one, or back to where it was.
+// is left to the page otherwise); closing a notice moves focus back to where it was.
 // The region is a landmark only while it holds notices; its label keeps the spec's English word.
 import { useEffect, useRef, useState } from "react";
 import { NOTICE_LIMITS, type Notice, dismiss, subscribe } from "./notices.ts";
@@ -10,7 +10,7 @@ import { PhoneText } from "./PhoneText.tsx";
 
 const prefersReducedMotion = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-type ItemProps = { notice: Notice; paused: { current: boolean }; onClosed: (id: number) => void };
+type ItemProps = { notice: Notice; paused: { current: boolean }; onClosed: () => void };
 
 function NoticeItem({ notice, paused, onClosed }: ItemProps) {
   const [removing, setRemoving] = useState(false);
@@ -43,7 +43,6 @@ function NoticeItem({ notice, paused, onClosed }: ItemProps) {
     <li
       className={`notice${notice.variant === "destructive" ? " notice-destructive" : ""}${removing ? " notice-removing" : ""}`}
       data-variant={notice.variant}
-      data-notice={notice.id}
       style={offset ? { transform: `translateX(${offset}px)` } : undefined}
       onPointerDown={(event: { clientX: number }) => (start.current = event.clientX)}
       onPointerMove={(event: { clientX: number }) => start.current !== null && setOffset(event.clientX - start.current)}
@@ -65,7 +64,7 @@ function NoticeItem({ notice, paused, onClosed }: ItemProps) {
         className="notice-close"
         aria-label="Luk besked"
         onClick={() => {
-          onClosed(notice.id);
+          onClosed();
           remove();
         }}
       >
@@ -88,19 +87,18 @@ export function Notices() {
   useEffect(() => {
     const element = region.current;
     if (!element) return;
-    // Native focusin/focusout and pointer events: they bubble the same way under React and Preact.
+    // Native focusin/focusout: React's onFocus bubbles and Preact's does not.
     const onFocusIn = (event: FocusEvent) => {
       const from = event.relatedTarget as HTMLElement | null;
       if (from && !element.contains(from)) returnTo.current = from;
       paused.current = true;
     };
     const onFocusOut = (event: FocusEvent) => (paused.current = element.contains(event.relatedTarget as Node | null) || element.matches(":hover"));
-    const onPointerEnter = () => (paused.current = true);
-    const onPointerLeave = () => (paused.current = element.matches(":focus-within"));
-    const listeners = { focusin: onFocusIn, focusout: onFocusOut, pointerenter: onPointerEnter, pointerleave: onPointerLeave } as const;
-    for (const [type, listener] of Object.entries(listeners)) element.addEventListener(type, listener as EventListener);
+    element.addEventListener("focusin", onFocusIn);
+    element.addEventListener("focusout", onFocusOut);
     return () => {
-      for (const [type, listener] of Object.entries(listeners)) element.removeEventListener(type, listener as EventListener);
+      element.removeEventListener("focusin", onFocusIn);
+      element.removeEventListener("focusout", onFocusOut);
     };
   }, []);
 
@@ -109,22 +107,17 @@ export function Notices() {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey && (event.key === "t" || event.key === "T" || event.code === "KeyT")) {
         event.preventDefault();
-        const active = document.activeElement as HTMLElement | null;
-        if (active && !region.current?.contains(active)) returnTo.current = active;
-        region.current?.focus();
+        region.current?.focus(); // focusin records where focus came from
       }
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [hasNotices]);
 
-  const onClosed = (id: number) => {
-    const next = notices.find((notice) => notice.id !== id);
-    const target = next ? region.current?.querySelector<HTMLElement>(`[data-notice="${next.id}"] .notice-close`) : null;
-    if (target) return target.focus();
+  const onClosed = () => {
+    // Focus goes back where it came from (or stays in the region), never to <body>.
     const back = returnTo.current;
-    if (back?.isConnected) back.focus();
-    else region.current?.focus();
+    (back?.isConnected ? back : region.current)?.focus();
   };
 
   return (
@@ -132,9 +125,10 @@ export function Notices() {
       ref={region}
       className="notices"
       aria-label={hasNotices ? "Notifications" : undefined}
-      aria-keyshortcuts={hasNotices ? "Alt+T" : undefined}
-      lang={hasNotices ? "en" : undefined}
+      lang="en"
       tabIndex={-1}
+      onPointerEnter={() => (paused.current = true)}
+      onPointerLeave={() => (paused.current = region.current?.matches(":focus-within") ?? false)}
       aria-live="polite"
       aria-relevant="additions text"
     >
