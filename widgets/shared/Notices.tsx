@@ -128,9 +128,8 @@ export function Notices() {
       lang="en"
       tabIndex={-1}
       onPointerEnter={() => (paused.current = true)}
-      onPointerLeave={() => (paused.current = region.current?.matches(":focus-within") ?? false)}
-      aria-live="polite"
-      aria-relevant="additions text"
+      onPointerLeave={() => (paused.current = !!region.current?.matches(":focus-within"))}
+      aria-live="polite" /* announces additions and text changes (the default aria-relevant) */
     >
       {/* Width 356 px and gap 14 px (NOTICE_LIMITS) come from the stylesheet: no inline style, so a strict CSP holds. */}
       <ol lang="da">
