@@ -2,7 +2,7 @@
 // with the shipped alias map, "widgets-react" on react-dom): mount into a root, act, and type as a
 // browser does.
 import * as React from "react";
-import { createRoot, type Root } from "react-dom/client";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { act as preactAct } from "preact/test-utils";
 
 // React 19 has act() in "react"; preact/compat does not export it, and preact/test-utils' act is the
@@ -22,6 +22,15 @@ export async function mount(host: Element, node: React.ReactNode): Promise<Root>
   const root = createRoot(host);
   await act(() => root.render(node));
   return root;
+}
+
+/** Hydrates the server-rendered markup already in `host` with `node` inside act(); returns the root. */
+export async function hydrate(host: Element, node: React.ReactNode): Promise<Root> {
+  let root: Root | undefined;
+  await act(() => {
+    root = hydrateRoot(host, node);
+  });
+  return root as Root;
 }
 
 /** Unmounts a root inside act(). */

@@ -23,7 +23,8 @@ const business = z.strictObject({
   brand: text,
   tagline: text,
   phone: z.strictObject({
-    display: text,
+    // Digits and spaces only, as it is dialled: it goes into pages and the embed's fallback as it is.
+    display: z.string().regex(/^\+?\d[\d ]*\d$/, "digits and spaces, such as 12 34 56 78"),
     e164: z.string().regex(/^\+45\d{8}$/, "must be +45 followed by eight digits"),
   }),
   email: z.email(),

@@ -206,10 +206,11 @@ describe("the FAQ accordion and the 'Ydelser' menu", () => {
     await toggle.focus();
     await page.keyboard.press("Enter");
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    const focusedHref = () => page.evaluate(() => document.activeElement?.getAttribute("href"));
     await page.keyboard.press("ArrowDown");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe("/ydelser/private");
+    await expect.poll(focusedHref).toBe("/ydelser/private");
     await page.keyboard.press("ArrowDown");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toBe("/ydelser/erhverv");
+    await expect.poll(focusedHref).toBe("/ydelser/erhverv");
     await page.keyboard.press("Escape");
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Vis menuen Ydelser");

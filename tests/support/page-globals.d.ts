@@ -8,6 +8,8 @@ declare global {
     __csp: string[];
     /** The embed's events seen by the partner page, in order. */
     __events: { type: string; detail: unknown }[];
+    /** How often the quote form's status line changed (tests/browser/a11y.test.js). */
+    __changes: number;
     /** axe-core, once injected. */
     axe: typeof import("axe-core");
   }

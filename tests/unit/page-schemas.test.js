@@ -24,7 +24,9 @@ describe("page front matter", () => {
     expect(() => validatePageData({ page, solutions: [card, { ...card, icon: "unicorn" }] })).toThrow(
       /site\/ydelser\/erhverv\.njk: invalid front matter\n {2}- solutions\.1\.icon: unknown icon "unicorn"/,
     );
-    expect(() => validatePageData({ page, localServices: [{ icon: "bolt", path: "/ydelser/private" }] })).toThrow(/localServices\.0\.title/);
+    expect(() => validatePageData({ page, localServices: [{ icon: "bolt", path: "/ydelser/private" }] })).toThrow(
+      /localServices\.0\.title/,
+    );
   });
 
   it("refuses a photo card naming a slot that site/_data/photos.yaml does not have", () => {

@@ -1,9 +1,11 @@
 // The header's desktop navigation with the 'Ydelser' menu (timings: docs/product.md#business-constants-and-timings): opens 200 ms
 // after the pointer arrives, at once if it closed less than 300 ms ago (skip delay), closes 150 ms
 // after the pointer leaves. A click, Enter, Space or ArrowDown on the toggle opens it; Escape closes
-// it and returns focus to the toggle; the arrow keys move between its links; leaving it closes it.
+// it wherever focus is (returning focus to the toggle when it was in the menu); the arrow keys move
+// between its links; focus leaving it closes it. Keyboard focus alone never opens it: the toggle does.
 // Built without JavaScript the menu is a CSS hover/focus dropdown and the toggle a plain chevron.
-import { type FocusEvent, type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent as KeyEvent, type PointerEvent as PointerMove, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { chevron } from "../../site/_data/icons.json";
 import { Icon } from "../shared/Icon.tsx";
 
 export const NAV_TIMINGS = { openDelayMs: 200, skipDelayMs: 300, closeDelayMs: 150 } as const;
@@ -22,14 +24,49 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
   const toggle = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLUListElement>(null);
   const dropdown = useRef<HTMLLIElement>(null);
+  const focusFirst = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, at hydration; `show` only sets state
   useEffect(() => {
-    // Hydrated while the pointer or focus is already in the menu (that is what woke it): the CSS
-    // dropdown is showing, so it stays open instead of blinking shut.
-    if (dropdown.current?.matches(":hover, :focus-within")) setOpen(true);
+    // Hydrated while the pointer is already on the menu (that is what woke it): the CSS dropdown is
+    // showing, so it stays open instead of blinking shut. Focus does not count: a keyboard visitor
+    // tabbing past 'Ydelser' would otherwise get four extra Tab stops.
+    if (dropdown.current?.matches(":hover")) setOpen(true);
     setHydrated(true);
-    return () => clearTimeout(timer.current);
+    const item = dropdown.current;
+    // Native focusout (React's onBlur and Preact's onFocusOut differ): focus leaving the menu closes it.
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget as Node | null;
+      if (next && item?.hasAttribute("data-open") && !item.contains(next)) show(false);
+    };
+    item?.addEventListener("focusout", onFocusOut);
+    return () => {
+      clearTimeout(timer.current);
+      item?.removeEventListener("focusout", onFocusOut);
+    };
   }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows `open` only; `show` only sets state
+  useEffect(() => {
+    if (!open) return;
+    // Escape closes the open menu wherever focus is (it may have opened under a resting pointer).
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      const inside = dropdown.current?.contains(document.activeElement);
+      show(false);
+      if (inside) toggle.current?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
+
+  // ArrowDown on the closed toggle: the first link takes focus in the commit that shows the panel.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows `open` only
+  useLayoutEffect(() => {
+    if (!open || !focusFirst.current) return;
+    focusFirst.current = false;
+    focusItem(0);
+  }, [open]);
 
   const later = (fn: () => void, ms: number) => {
     clearTimeout(timer.current);
@@ -46,7 +83,7 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
     list[(index + list.length) % list.length]?.focus();
   };
 
-  const onPointerEnter = (event: PointerEvent) => {
+  const onPointerEnter = (event: PointerMove) => {
     if (event.pointerType === "touch") return; // a tap is a click, not a hover
     if (open) return clearTimeout(timer.current);
     const recentlyClosed = Date.now() - closedAt.current < NAV_TIMINGS.skipDelayMs;
@@ -55,31 +92,21 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
   };
   const onPointerLeave = () => (open ? later(() => show(false), NAV_TIMINGS.closeDelayMs) : clearTimeout(timer.current));
 
-  const onToggleKey = (event: KeyboardEvent) => {
+  const onToggleKey = (event: KeyEvent) => {
     if (event.key !== "ArrowDown") return;
     event.preventDefault();
+    if (open) return focusItem(0);
+    focusFirst.current = true; // once the panel shows (below)
     show(true);
-    setTimeout(() => focusItem(0));
   };
-  const onPanelKey = (event: KeyboardEvent) => {
+  const onPanelKey = (event: KeyEvent) => {
     if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
     event.preventDefault();
     focusItem(anchors().indexOf(document.activeElement as HTMLAnchorElement) + (event.key === "ArrowDown" ? 1 : -1));
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === "Escape" && open) {
-      show(false);
-      toggle.current?.focus();
-    }
-  };
-  // onBlur is focusout in React and in preact/compat, so it sees focus leave any link inside.
-  const onBlur = (event: FocusEvent) => {
-    const next = event.relatedTarget as Node | null;
-    if (open && next && !(event.currentTarget as HTMLElement).contains(next)) show(false);
-  };
 
   return (
-    <nav aria-label="Hovedmenu" onKeyDown={onKeyDown}>
+    <nav aria-label="Hovedmenu">
       <ul className="flex items-center gap-1">
         <li
           ref={dropdown}
@@ -87,7 +114,6 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
           data-open={open ? "" : undefined}
           onPointerEnter={onPointerEnter}
           onPointerLeave={onPointerLeave}
-          onBlur={onBlur}
         >
           <a href={trigger.href} className="nav-link" aria-current={currentIf(current === trigger.href)}>
             {trigger.label}
@@ -103,11 +129,11 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
               onClick={() => show(!open)}
               onKeyDown={onToggleKey}
             >
-              <Icon name="chevron" className="icon size-4" />
+              <Icon shape={chevron} className="icon size-4" />
             </button>
           ) : (
             <span className="nav-toggle">
-              <Icon name="chevron" className="icon size-4" />
+              <Icon shape={chevron} className="icon size-4" />
             </span>
           )}
           <ul id={`${id}-panel`} ref={panel} className="nav-panel" hidden={hydrated && !open} onKeyDown={onPanelKey}>

@@ -1,14 +1,10 @@
-// One field of the quote form: its label, the input (or the message's text area) with the shared
-// rule's placeholder and limits, and its error, linked by aria-describedby.
+// One field of the quote form: its label (the name a screen reader gives it, nothing more), the input
+// (or the message's text area) with the shared rule's placeholder and limits, a hint that stays while the
+// visitor types, and the error, which is only the field's description. Label, hint and placeholder come
+// from supabase/functions/_shared/quote-rules.json, as the messages do, so the field is named as its
+// messages and /kontakt/fejl name it.
 import { QUOTE_RULES, type QuoteField as Field } from "#quote-rules";
 
-const LABELS: Record<Field, string> = {
-  name: "Navn",
-  phone: "Telefon",
-  email: "E-mail",
-  location: "Adresse eller by",
-  message: "Opgave",
-};
 const INPUT: Record<Exclude<Field, "message">, [type: string, autoComplete: string]> = {
   name: ["text", "name"],
   phone: ["tel", "tel"],
@@ -21,15 +17,17 @@ export type QuoteFieldProps = {
   formId: string;
   field: Field;
   value: string;
-  errors?: string[];
-  onChange: (value: string) => void;
+  /** The first failed rule's message, if any. */
+  error?: string;
+  onChange: (field: Field, value: string) => void;
 };
 
-/** A labelled field with its first error. */
-export function QuoteField({ formId, field, value, errors, onChange }: QuoteFieldProps) {
+/** A labelled input (or the message's textarea) with its hint and error. */
+export function QuoteField({ formId, field, value, error, onChange }: QuoteFieldProps) {
   const rule = QUOTE_RULES[field];
   const id = `${formId}-${field}`;
-  const invalid = Boolean(errors?.length);
+  const hint = "hint" in rule ? rule.hint : undefined;
+  const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ");
   const common = {
     id,
     name: field,
@@ -38,23 +36,28 @@ export function QuoteField({ formId, field, value, errors, onChange }: QuoteFiel
     minLength: field === "email" ? undefined : rule.min,
     maxLength: rule.max,
     value,
-    "aria-invalid": invalid ? ("true" as const) : undefined,
-    "aria-describedby": invalid ? `${id}-error` : undefined,
-    onChange: (event: { currentTarget: { value: string } }) => onChange(event.currentTarget.value),
+    "aria-invalid": error ? ("true" as const) : undefined,
+    "aria-describedby": describedBy || undefined,
+    onChange: (event: { currentTarget: { value: string } }) => onChange(field, event.currentTarget.value),
   };
   return (
-    <label className="field" htmlFor={id}>
-      <span>{LABELS[field]}</span>
+    <div className="field">
+      <label htmlFor={id}>{rule.label}</label>
       {field === "message" ? (
         <textarea {...common} rows={QUOTE_RULES.message.rows} />
       ) : (
         <input {...common} type={INPUT[field][0]} autoComplete={INPUT[field][1]} />
       )}
-      {invalid ? (
-        <span id={`${id}-error`} className="field-error">
-          {errors?.[0]}
-        </span>
+      {hint ? (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
       ) : null}
-    </label>
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,11 +1,15 @@
 // The quote form component in happy-dom, on the aliased Preact that ships. The network is the one
 // boundary faked here (fetch); the browser tests send through the real local stack.
+import { renderToString } from "react-dom/server";
 import type { Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { QUOTE_RULES } from "#quote-rules";
+import { QUOTE_RULES, type QuoteField } from "#quote-rules";
 import { subscribe, type Notice } from "../shared/notices.ts";
-import { act, mount as mountInto, typeInto, unmount } from "../testing.tsx";
+import { act, hydrate, mount as mountInto, typeInto, unmount } from "../testing.tsx";
 import { QuoteForm, type QuoteFormProps } from "./QuoteForm.tsx";
+import { sessionDraft } from "./session-draft.ts";
+
+const DRAFT_KEY = "elektriker-quote-form:/kontakt:t";
 
 const BACKEND = { url: "https://eksempel-projekt.supabase.co", anonKey: "anon-key", functionName: "send-contact-email" };
 const FACTS = {
@@ -111,7 +115,10 @@ describe("QuoteForm", () => {
       await submit();
       expect(errorOf(name)).toBe(message);
       expect(field(name).getAttribute("aria-invalid")).toBe("true");
-      expect(field(name).getAttribute("aria-describedby")).toBe(`t-${name}-error`);
+      // The error is the field's description, never part of its name (issue 16, item 9).
+      expect(field(name).getAttribute("aria-describedby")!.split(" ")).toContain(`t-${name}-error`);
+      expect(host.querySelector(`label[for="t-${name}"]`)!.textContent).toBe(QUOTE_RULES[name as QuoteField].label);
+      expect(field(name).closest("label")).toBeNull();
       expect(document.activeElement).toBe(field(name));
       expect(host.querySelector('[role="status"]')!.textContent).toContain(message);
       expect(fetch).not.toHaveBeenCalled();
@@ -174,7 +181,9 @@ describe("QuoteForm", () => {
     await submit();
     await submit(); // a double click
     const button = host.querySelector("button")!;
-    expect(button.disabled).toBe(true);
+    // aria-disabled, not disabled: the button keeps keyboard focus while sending (issue 16, item 1).
+    expect(button.disabled).toBe(false);
+    expect(button.getAttribute("aria-disabled")).toBe("true");
     expect(button.textContent).toBe("Sender...");
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
@@ -194,24 +203,78 @@ describe("QuoteForm", () => {
     });
     expect(field("name").value).toBe("");
     expect(button.textContent).toBe("Send forespørgsel");
+    // A lasting confirmation above the fields, after the 5000 ms notice is gone (issue 11, item 14).
+    const sent = host.querySelector("#t-sent")!;
+    expect(sent.textContent).toContain("Haster det? Ring på 12 34 56 78");
+    expect(sent.querySelector("a")!.getAttribute("href")).toBe("tel:+4512345678");
+    expect(document.activeElement).toBe(sent);
   });
 
-  it("shows the destructive notice with the phone number and keeps every value when the server fails", async () => {
+  it("shows the server's own message in a lasting alert beside the button, and the destructive notice, keeping every value", async () => {
+    const internal = "Der opstod en fejl. Prøv igen, eller ring til os på 12 34 56 78.";
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => answer(500, { error: "Der opstod en fejl.", requestId: "r" })),
+      vi.fn(async () => answer(500, { error: internal, requestId: "r" })),
     );
     vi.spyOn(console, "error").mockImplementation(() => {});
     await mount();
     await fillValid();
     await submit();
     await settle();
-    expect(notices.at(-1)).toMatchObject({
-      title: "Fejl",
-      description: "Der opstod en fejl. Prøv igen eller ring til os på 12 34 56 78",
-      variant: "destructive",
-    });
+    expect(notices.at(-1)).toMatchObject({ title: "Fejl", description: internal, variant: "destructive", phone: FACTS.phone });
     for (const [name, value] of Object.entries(VALID)) expect(field(name).value).toBe(value);
+    const alert = host.querySelector('[role="alert"]')!;
+    expect(alert.textContent).toContain(internal);
+    expect(alert.querySelector('a[href="tel:+4512345678"]')!.textContent).toBe("12 34 56 78");
+    expect(document.activeElement).toBe(alert);
+    // It stays until the next attempt, which clears it.
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise(() => {})),
+    );
+    await submit();
+    expect(host.querySelector('[role="alert"]')).toBeNull();
+  });
+
+  it("says that the request never arrived when the network fails, with the spec's text in the notice", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        throw new TypeError("Failed to fetch");
+      }),
+    );
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await mount();
+    await fillValid();
+    await act(async () => void host.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true })));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(10_000)));
+    vi.useRealTimers();
+    expect(host.querySelector('[role="alert"]')!.textContent).toContain("Vi kunne ikke få forbindelse. Prøv igen");
+    expect(notices.at(-1)).toMatchObject({ title: "Fejl", description: "Der opstod en fejl. Prøv igen eller ring til os på 12 34 56 78" });
+  });
+
+  it("states up front that every field is required, and keeps the hints under phone and e-mail while typing", async () => {
+    await mount();
+    expect(host.querySelector(".quote-required")!.textContent).toBe("Alle felter skal udfyldes.");
+    await type("phone", "12ab");
+    for (const name of ["phone", "email"]) {
+      const hint = host.querySelector(`#t-${name}-hint`)!;
+      expect(hint.textContent).toBe(QUOTE_RULES[name as "phone" | "email"].hint);
+      expect(field(name).getAttribute("aria-describedby")).toContain(`t-${name}-hint`);
+    }
+  });
+
+  it("announces the same errors again on a second submit", async () => {
+    await mount();
+    await type("name", "J");
+    await submit();
+    const status = host.querySelector('[role="status"]')!;
+    const first = status.textContent;
+    expect(first).toContain(QUOTE_RULES.name.minMessage);
+    await submit();
+    expect(status.textContent).toContain(QUOTE_RULES.name.minMessage);
+    expect(status.textContent).not.toBe(first);
   });
 
   it("puts the server's field messages on the fields when it answers 400", async () => {
@@ -276,10 +339,18 @@ describe("QuoteForm", () => {
     expect(onResult).toHaveBeenCalledWith(expect.objectContaining({ ok: false, status: 429, requestId: "r" }));
   });
 
-  it("keeps what the visitor typed before the form hydrated", async () => {
-    await mount({ typed: { name: "Jens", phone: "", email: "", location: "", message: "Ny eltavle" } });
+  it("keeps what the visitor typed before and while the form hydrated, and fills only the empty fields from the draft", async () => {
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ ...VALID, name: "Gammelt navn", phone: "87654321" }));
+    host.innerHTML = renderToString(<QuoteForm id="t" facts={FACTS} page="/kontakt" draft={sessionDraft(DRAFT_KEY)} />);
+    field("name").value = "Jens";
+    field("email").value = "jens@eksempel.dk";
+    root = await hydrate(host, <QuoteForm id="t" facts={FACTS} page="/kontakt" draft={sessionDraft(DRAFT_KEY)} />);
+    await settle();
     expect(field("name").value).toBe("Jens");
-    expect(host.querySelector("textarea")!.value).toBe("Ny eltavle");
+    expect(field("email").value).toBe("jens@eksempel.dk");
+    expect(field("phone").value).toBe("87654321");
+    expect(host.querySelector("textarea")!.value).toBe(VALID.message);
+    expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!)).toMatchObject({ name: "Jens", phone: "87654321" });
   });
 
   it("prefills an editable location (the embed's attribute) and restores it after sending", async () => {
@@ -298,10 +369,11 @@ describe("QuoteForm", () => {
   });
 
   it("keeps what was typed across a reload, and forgets it once sent", async () => {
-    await mount();
+    const draft = { draft: sessionDraft(DRAFT_KEY) };
+    await mount(draft);
     await type("name", "Jens");
     await unmount(root);
-    await mount();
+    await mount(draft);
     expect(field("name").value).toBe("Jens");
     vi.stubGlobal(
       "fetch",
@@ -310,6 +382,15 @@ describe("QuoteForm", () => {
     await fillValid();
     await submit();
     await settle();
+    await unmount(root);
+    await mount(draft);
+    expect(field("name").value).toBe("");
+  });
+
+  it("keeps no draft where it is given nowhere to keep one (the partner embed)", async () => {
+    await mount();
+    await type("name", "Jens");
+    expect(sessionStorage.length).toBe(0);
     await unmount(root);
     await mount();
     expect(field("name").value).toBe("");

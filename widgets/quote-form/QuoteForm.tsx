@@ -1,14 +1,17 @@
 // The quote form (docs/product.md#widget-states, #quote-form-rules, #messages-on-send): the five fields
-// with the shared rules and Danish messages, the sending states, and the notices. Rendered to HTML at
-// build time (a plain form that posts to the function without JavaScript) and hydrated in the browser;
-// the partner embed renders the same component in a shadow root. The draft (use-draft.ts), the send
-// (use-quote-submit.ts) and each field (QuoteField.tsx) live beside it.
-import { useRef, useState } from "react";
-import { type FieldErrors, QUOTE_FIELDS, type QuoteField as Field, type QuoteValues } from "#quote-rules";
+// with the shared rules and Danish messages, the sending states, the lasting confirmation or error, and
+// the notices. Rendered to HTML at build time (a plain form that posts to the function without
+// JavaScript) and hydrated in the browser; the partner embed renders the same component in a shadow root.
+// The draft (use-draft.ts), the send (use-quote-submit.ts) and each field (QuoteField.tsx) live beside it.
+import { useRef } from "react";
+import { QUOTE_FIELDS, type QuoteField as Field, type QuoteValues } from "#quote-rules";
+import { mail, phone } from "../../site/_data/icons.json";
 import { Icon } from "../shared/Icon.tsx";
+import { PhoneText } from "../shared/PhoneText.tsx";
 import type { SiteFacts } from "../shared/site-facts.ts";
 import { QuoteField } from "./QuoteField.tsx";
 import type { SendResult } from "./send-quote.ts";
+import type { DraftStore } from "./session-draft.ts";
 import { useDraft } from "./use-draft.ts";
 import { useQuoteSubmit } from "./use-quote-submit.ts";
 
@@ -25,10 +28,10 @@ export type QuoteFormProps = {
   location?: string;
   /** Values to start from and to return to after sending (the embed's `location` attribute). */
   prefill?: Partial<QuoteValues>;
-  /** What the visitor typed before the form hydrated (read from the server-rendered fields). */
-  typed?: Partial<QuoteValues>;
   /** The page the form is on (sent with the request). */
   page: string;
+  /** Where the form keeps its draft (session-draft.ts); none in the partner embed. */
+  draft?: DraftStore;
   partner?: string;
   compact?: boolean;
   /** Links to the firm's site are absolute in the partner embed. */
@@ -40,58 +43,54 @@ export type QuoteFormProps = {
 /** The quote form component. */
 export function QuoteForm(props: QuoteFormProps) {
   const { id, location, facts } = props;
-  const draft = useDraft({ key: `elektriker-quote:${props.page}:${id}`, location, prefill: props.prefill, typed: props.typed });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [announcement, setAnnouncement] = useState("");
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const fields = QUOTE_FIELDS.filter((field) => !(field === "location" && location));
-  const site = props.absoluteLinks ? facts.siteUrl : "";
-
-  const showErrors = (fieldErrors: FieldErrors) => {
-    setErrors(fieldErrors);
-    const invalid = fields.filter((field) => fieldErrors[field]?.length);
-    setAnnouncement(`Formularen har ${invalid.length} fejl: ${invalid.map((field) => fieldErrors[field]?.[0]).join(". ")}`);
-    if (invalid[0]) formRef.current?.querySelector<HTMLElement>(`#${id}-${invalid[0]}`)?.focus();
-  };
-  const { submitting, onSubmit } = useQuoteSubmit({
+  const draft = useDraft({ store: props.draft, location, prefill: props.prefill, form });
+  const submit = useQuoteSubmit({
+    id,
     facts,
-    page: props.page,
-    partner: props.partner,
+    fields,
     values: draft.values,
     elapsedMs: draft.elapsedMs,
-    showErrors,
-    announce: setAnnouncement,
+    extra: () => ({ page: props.page, partnerId: props.partner }),
+    form,
+    onSent: draft.reset,
     onResult: props.onResult,
-    onSent: () => {
-      draft.reset();
-      setErrors({});
-    },
   });
+  const site = props.absoluteLinks ? facts.siteUrl : "";
   const update = (field: Field, value: string) => {
     draft.set(field, value);
-    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+    submit.clearError(field);
   };
 
+  const { outcome } = submit;
   return (
     <div className={props.compact ? "quote-card quote-compact" : "quote-card"}>
       <h2 id={`${id}-title`}>{props.heading ?? "Få et gratis tilbud"}</h2>
       <p className="quote-intro">{props.intro ?? "Udfyld formularen, så vender vi tilbage hurtigst muligt."}</p>
       <form
-        ref={formRef}
+        ref={form}
         action={`${facts.backend.url}/functions/v1/${facts.backend.functionName}`}
         method="post"
         noValidate={draft.hydrated}
         aria-labelledby={`${id}-title`}
-        onSubmit={onSubmit}
+        onSubmit={submit.onSubmit}
       >
+        {outcome?.kind === "sent" ? (
+          <p id={`${id}-sent`} className="quote-sent" tabIndex={-1}>
+            <strong>Besked sendt!</strong> Vi kontakter dig hurtigst muligt. Haster det? Ring på{" "}
+            <a href={`tel:${facts.phone.e164}`}>{facts.phone.display}</a>.
+          </p>
+        ) : null}
+        <p className="quote-required">Alle felter skal udfyldes.</p>
         {fields.map((field) => (
           <QuoteField
             key={field}
             formId={id}
             field={field}
             value={draft.values[field]}
-            errors={errors[field]}
-            onChange={(value) => update(field, value)}
+            error={submit.errors[field]?.[0]}
+            onChange={update}
           />
         ))}
         {location ? <input type="hidden" name="location" value={location} /> : null}
@@ -103,24 +102,30 @@ export function QuoteForm(props: QuoteFormProps) {
             Udfyld ikke dette felt <input name="website" type="text" tabIndex={-1} autoComplete="off" />
           </label>
         </div>
-        <button type="submit" className="btn btn-primary quote-submit" disabled={submitting}>
-          {submitting ? "Sender..." : "Send forespørgsel"}
+        {/* aria-disabled, not disabled, while sending: the button keeps focus, and a repeat click is ignored. */}
+        <button type="submit" className="btn btn-primary quote-submit" aria-disabled={submit.sending ? "true" : undefined}>
+          {submit.sending ? "Sender..." : "Send forespørgsel"}
         </button>
+        {outcome?.kind === "failed" ? (
+          <p id={`${id}-failed`} className="quote-failed" role="alert" tabIndex={-1}>
+            <strong>Ikke sendt:</strong> <PhoneText text={outcome.message} phone={facts.phone} />
+          </p>
+        ) : null}
         <p className="privacy-note">
           Vi bruger kun dine oplysninger til at besvare din forespørgsel og sletter dem igen efter {facts.retentionMonths} måneder. Læs mere
           i vores <a href={`${site}/privatlivspolitik`}>privatlivspolitik</a>.
         </p>
         <p className="sr-only" role="status">
-          {announcement}
+          {submit.status}
         </p>
       </form>
       <p className="quote-direct">
         Eller kontakt os direkte:{" "}
         <a href={`tel:${facts.phone.e164}`}>
-          <Icon name="phone" className="icon size-4" /> {facts.phone.display}
+          <Icon shape={phone} className="icon size-4" /> {facts.phone.display}
         </a>{" "}
         <a href={`mailto:${facts.email}`}>
-          <Icon name="mail" className="icon size-4" /> {facts.email}
+          <Icon shape={mail} className="icon size-4" /> {facts.email}
         </a>
       </p>
     </div>

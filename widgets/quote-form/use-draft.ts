@@ -1,19 +1,21 @@
-// The quote form's values as the visitor types them: what was typed before the form hydrated is kept,
-// a draft survives a reload (session storage, this tab only), and the time of the first keystroke is
-// remembered for the function's fill-time check.
-import { useEffect, useRef, useState } from "react";
-import type { QuoteField, QuoteValues } from "#quote-rules";
+// The quote form's values as the visitor types them. Nothing typed is lost: at hydration the fields
+// themselves are read, in the same task as the commit, so what was typed before or while the code arrived
+// stays; an empty field gets the saved draft back, where the form keeps one (session-draft.ts). The time
+// of the first keystroke is remembered for the function's fill-time check.
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { QUOTE_FIELDS, type QuoteField, type QuoteValues } from "#quote-rules";
 import { pageTime } from "./fill-clock.ts";
+import type { DraftStore } from "./session-draft.ts";
 
 export type DraftOptions = {
-  /** Where the draft is kept: one per page and form. */
-  key: string;
+  /** Where the draft is kept, if anywhere. */
+  store?: DraftStore;
   /** An area page's city: always the location. */
   location?: string;
   /** Values to start from and to return to after sending (the embed's `location` attribute). */
   prefill?: Partial<QuoteValues>;
-  /** What the visitor typed before the form hydrated (read from the server-rendered fields). */
-  typed?: Partial<QuoteValues>;
+  /** The form whose server-rendered fields hold what was typed before hydration. */
+  form: RefObject<HTMLFormElement | null>;
 };
 
 const blank = ({ location, prefill }: DraftOptions): QuoteValues => ({
@@ -25,42 +27,38 @@ const blank = ({ location, prefill }: DraftOptions): QuoteValues => ({
   location: location ?? prefill?.location ?? "",
 });
 
-/** What the visitor typed before: the fields as hydrated, else the draft kept in session storage. */
-function startingValues(options: DraftOptions): QuoteValues {
-  const typed = Object.values(options.typed ?? {}).some(Boolean) ? options.typed : undefined;
-  let saved: Partial<QuoteValues> | undefined;
-  try {
-    saved = typed ?? JSON.parse(sessionStorage.getItem(options.key) ?? "null") ?? undefined;
-  } catch {
-    // No storage (private mode) or a damaged draft: start empty.
-  }
-  return { ...blank(options), ...saved, ...(options.location ? { location: options.location } : {}) };
-}
-
 /** The form's values, `hydrated` once running in the browser, and how to change and reset them. */
 export function useDraft(options: DraftOptions) {
+  // The build renders the fields empty; the first render matches it, so hydration changes nothing.
   const [values, setValues] = useState<QuoteValues>(() => blank(options));
   const [hydrated, setHydrated] = useState(false);
+  const loaded = useRef(false);
   // The page time of the first keystroke (else of hydration, for what was typed before it): the
   // page's own clock, so a wrong system clock cannot make a person look like a bot.
   const startedAt = useRef<number | undefined>(undefined);
   const hydratedAt = useRef(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the form comes to life in the browser
-  useEffect(() => {
-    // The build-time HTML is rendered empty, so hydration matches it; then what was typed comes back.
-    setHydrated(true);
+  useLayoutEffect(() => {
+    const saved = options.store?.read() ?? {};
+    const start = blank(options);
+    for (const field of QUOTE_FIELDS) {
+      const typed = (options.form.current?.elements.namedItem(field) as HTMLInputElement | null)?.value;
+      start[field] = typed || saved[field] || start[field];
+    }
+    if (options.location) start.location = options.location;
+    loaded.current = true;
     hydratedAt.current = pageTime();
-    setValues(startingValues(options));
+    setHydrated(true);
+    setValues(start);
   }, []);
 
-  const save = (next: QuoteValues) => {
-    try {
-      sessionStorage.setItem(options.key, JSON.stringify(next));
-    } catch {
-      // Private mode without storage: the form still works, it just forgets on reload.
-    }
-  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the draft follows the values only
+  useEffect(() => {
+    // A form back at its starting values keeps no draft (nor wakes the island early on the next visit).
+    const start = blank(options);
+    if (loaded.current) options.store?.write(QUOTE_FIELDS.some((field) => values[field] !== start[field]) ? values : null);
+  }, [values]);
 
   return {
     values,
@@ -69,19 +67,12 @@ export function useDraft(options: DraftOptions) {
     elapsedMs: () => Math.round(pageTime() - (startedAt.current ?? hydratedAt.current)),
     set(field: QuoteField, value: string) {
       startedAt.current ??= pageTime();
-      const next = { ...values, [field]: value };
-      setValues(next);
-      save(next);
+      setValues((previous) => ({ ...previous, [field]: value }));
     },
-    /** Back to the blank form, and the draft forgotten (after a successful send). */
+    /** Back to the starting values, and the draft forgotten (after a successful send). */
     reset() {
-      setValues(blank(options));
       startedAt.current = undefined;
-      try {
-        sessionStorage.removeItem(options.key);
-      } catch {
-        // Nothing was stored.
-      }
+      setValues(blank(options));
     },
   };
 }

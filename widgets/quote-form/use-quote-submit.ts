@@ -1,76 +1,116 @@
-// The quote form's send lifecycle: check the values with the shared rules, send once however often the
-// button is pressed, abort a send still in flight when the form leaves the page, and turn the answer
-// into what the visitor sees (docs/product.md#messages-on-send): the notices, or the server's field
-// messages back on the fields.
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { type FieldErrors, QUOTE_RULES, type QuoteValues, checkQuoteRequest } from "#quote-rules";
+// The quote form's send lifecycle: the browser's check of the values with the shared rules, sending
+// once however often the button is pressed (it keeps focus: aria-disabled, not disabled), aborting a send
+// still in flight when the form leaves the page, and the outcome (docs/product.md#messages-on-send): field
+// errors with focus on the first, or a lasting confirmation or lasting error inside the form that focus
+// moves to, beside the 5000 ms notice.
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type FieldErrors, QUOTE_RULES, type QuoteField, type QuoteValues, checkQuoteRequest } from "#quote-rules";
 import { notify } from "../shared/notices.ts";
 import { randomId } from "../shared/random-id.ts";
 import type { SiteFacts } from "../shared/site-facts.ts";
-import { type SendResult, sendQuote } from "./send-quote.ts";
+import { type QuoteBody, type SendResult, sendQuote } from "./send-quote.ts";
 
 /** How long the quote form's notices stay (docs/product.md#business-constants-and-timings: 5000 ms in the form's notice store). */
 export const QUOTE_NOTICE_MS = 5_000;
 
+/** What the last attempt left in the form until the next one. */
+export type Outcome = { kind: "sent" } | { kind: "failed"; message: string } | null;
+
 export type SubmitOptions = {
+  /** The form's id prefix. */
+  id: string;
   facts: SiteFacts;
-  page: string;
-  partner?: string;
+  /** The fields shown (an area page has no location field). */
+  fields: readonly QuoteField[];
   values: QuoteValues;
   /** How long the visitor has been filling the form in, in milliseconds. */
   elapsedMs: () => number;
-  /** Shows field errors (from the browser's check or the server's 400). */
-  showErrors: (errors: FieldErrors) => void;
+  /** The rest of the request body: page and partner. */
+  extra: () => QuoteBody;
+  form: RefObject<HTMLFormElement | null>;
   /** Called once the request was stored: the form clears. */
   onSent: () => void;
-  /** Tells screen readers what is happening ("Sender..."). */
-  announce: (text: string) => void;
   /** Called after each attempt (the elements' quote-sent / quote-failed events). */
   onResult?: (result: SendResult) => void;
 };
 
-/** `submitting`, and the form's submit handler. */
-export function useQuoteSubmit(options: SubmitOptions) {
-  const [submitting, setSubmitting] = useState(false);
-  const sending = useRef(false);
+/** The failure text of docs/product.md#messages-on-send, used when the server gave no message of its own. */
+export const failureText = (phone: string) => `Der opstod en fejl. Prøv igen eller ring til os på ${phone}`;
+
+/** State and handlers of one form's submissions. */
+export function useQuoteSubmit({ id, facts, fields, values, elapsedMs, extra, form, onSent, onResult }: SubmitOptions) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  // The status line's text; a repeat of the same errors is announced again (the count changes the text).
+  const [announcement, setAnnouncement] = useState({ text: "", count: 0 });
+  const busy = useRef(false);
+  const focusNext = useRef<string | null>(null);
+  // Aborts a send still in flight (or waiting to retry) when the form leaves the page.
   const inFlight = useRef(new AbortController());
   useEffect(() => () => inFlight.current.abort(), []);
+  useLayoutEffect(() => {
+    // In the commit that shows it, before the visitor can press another key: focus the first invalid
+    // field, the confirmation or the error.
+    if (!focusNext.current) return;
+    form.current?.querySelector<HTMLElement>(`#${focusNext.current}`)?.focus();
+    focusNext.current = null;
+  });
 
-  const onSubmit = async (event: FormEvent) => {
+  const announce = (text: string) => setAnnouncement((previous) => ({ text, count: previous.count + 1 }));
+  const showErrors = (fieldErrors: FieldErrors) => {
+    setErrors(fieldErrors);
+    const invalid = fields.filter((field) => fieldErrors[field]?.length);
+    announce(`Formularen har ${invalid.length} fejl: ${invalid.map((field) => fieldErrors[field]?.[0]).join(". ")}`);
+    if (invalid[0]) focusNext.current = `${id}-${invalid[0]}`;
+  };
+
+  const onSubmit = async (event: { preventDefault(): void }) => {
     event.preventDefault();
-    if (sending.current) return; // a double click sends once
-    const checked = checkQuoteRequest(options.values);
-    if (!checked.ok) return options.showErrors(checked.errors);
-    sending.current = true;
-    setSubmitting(true);
-    options.announce("Sender...");
+    if (busy.current) return; // a double click sends once
+    setOutcome(null);
+    const checked = checkQuoteRequest(values);
+    if (!checked.ok) return showErrors(checked.errors);
+    busy.current = true;
+    setSending(true);
+    setErrors({});
+    announce("Sender...");
     // A person can fill the form faster than the function's minimum (autofill and paste): wait out the
     // rest instead of being refused as a bot.
-    const early = QUOTE_RULES.minFillMs - options.elapsedMs();
+    const early = QUOTE_RULES.minFillMs - elapsedMs();
     if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
     if (inFlight.current.signal.aborted) return;
-    const body = { ...checked.data, page: options.page, partnerId: options.partner, elapsedMs: options.elapsedMs() };
-    const result = await sendQuote(options.facts.backend, body, randomId(), { signal: inFlight.current.signal });
+    const body = { ...checked.data, ...extra(), elapsedMs: elapsedMs() };
+    const result = await sendQuote(facts.backend, body, randomId(), { signal: inFlight.current.signal });
     if (inFlight.current.signal.aborted) return;
-    sending.current = false;
-    setSubmitting(false);
-    options.onResult?.(result);
+    busy.current = false;
+    setSending(false);
+    onResult?.(result);
     if (result.ok) {
-      options.onSent();
-      options.announce("");
+      onSent();
+      announce("");
+      setOutcome({ kind: "sent" });
+      focusNext.current = `${id}-sent`;
       notify({ title: "Besked sendt!", description: "Vi kontakter dig hurtigst muligt.", durationMs: QUOTE_NOTICE_MS });
       return;
     }
-    if (result.fieldErrors) return options.showErrors(result.fieldErrors);
-    console.error("Quote request failed", result.status ?? "network", result.requestId ?? "");
-    // A refused repeat (429) gets the server's own message, which says why.
-    const description =
-      result.status === 429 && result.message
-        ? result.message
-        : `Der opstod en fejl. Prøv igen eller ring til os på ${options.facts.phone.display}`;
-    options.announce("");
-    notify({ title: "Fejl", description, variant: "destructive", durationMs: QUOTE_NOTICE_MS });
+    if (result.fieldErrors) return showErrors(result.fieldErrors);
+    // The server's own message says why (too fast, too many, unavailable …); without an answer, say so.
+    const message =
+      result.message ??
+      (result.status === undefined
+        ? `Vi kunne ikke få forbindelse. Prøv igen, eller ring til os på ${facts.phone.display}.`
+        : failureText(facts.phone.display));
+    announce("");
+    setOutcome({ kind: "failed", message });
+    focusNext.current = `${id}-failed`;
+    // The notice always offers the phone: the server's message where it does (429, 503, 500), else the failure text.
+    const notice = result.message?.includes(facts.phone.display) ? result.message : failureText(facts.phone.display);
+    notify({ title: "Fejl", description: notice, variant: "destructive", durationMs: QUOTE_NOTICE_MS, phone: facts.phone });
   };
 
-  return { submitting, onSubmit };
+  /** Clears a field's error once the visitor changes it. */
+  const clearError = (field: QuoteField) => setErrors((previous) => (previous[field] ? { ...previous, [field]: undefined } : previous));
+  const status = announcement.text + (announcement.count % 2 ? "" : "\u00a0");
+  return { errors, sending, outcome, status, onSubmit, clearError };
 }

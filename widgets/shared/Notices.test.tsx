@@ -25,10 +25,36 @@ const advance = (ms: number) => act(() => void vi.advanceTimersByTime(ms));
 const show = (title: string, extra = {}) => act(() => void notify({ title, ...extra }));
 
 describe("Notices", () => {
-  it("is a polite live region labelled 'Notifications'", () => {
+  it("is a polite live region, a landmark labelled 'Notifications' (in English) only while it shows notices", async () => {
     const region = host.querySelector("section")!;
-    expect(region.getAttribute("aria-label")).toBe("Notifications");
     expect(region.getAttribute("aria-live")).toBe("polite");
+    expect(region.getAttribute("aria-label")).toBeNull();
+    await show("Hej");
+    expect(region.getAttribute("aria-label")).toBe("Notifications");
+    expect(region.getAttribute("lang")).toBe("en");
+    expect(region.querySelector("ol")!.getAttribute("lang")).toBe("da");
+    expect(region.querySelector(".notice-close [aria-hidden='true']")!.textContent).toBe("×");
+  });
+
+  it("links the phone number a description names", async () => {
+    await show("Fejl", { description: "Ring til os på 12 34 56 78.", phone: { display: "12 34 56 78", e164: "+4512345678" } });
+    expect(items()[0].querySelector('a[href="tel:+4512345678"]')!.textContent).toBe("12 34 56 78");
+  });
+
+  it("pauses every notice while focus is in the region (Alt+T), and returns focus when the last is closed", async () => {
+    const before = document.createElement("button");
+    document.body.append(before);
+    before.focus();
+    await show("Bliv", { durationMs: 1000 });
+    await act(() => void document.dispatchEvent(new KeyboardEvent("keydown", { key: "t", code: "KeyT", altKey: true })));
+    expect(document.activeElement).toBe(host.querySelector("section"));
+    await advance(3000);
+    expect(items()).toHaveLength(1);
+    await act(() => items()[0].querySelector("button")!.click());
+    await advance(200);
+    expect(items()).toHaveLength(0);
+    expect(document.activeElement).toBe(before);
+    before.remove();
   });
 
   it("removes a notice after 4000 ms by default, then 200 ms of animation", async () => {
@@ -52,7 +78,7 @@ describe("Notices", () => {
   it("shows at most three at a time, newest last, with a destructive variant", async () => {
     for (const title of ["1", "2", "3", "4"]) await show(title, title === "4" ? { variant: "destructive" } : {});
     expect(items().map((item) => item.querySelector(".notice-title")!.textContent)).toEqual(["2", "3", "4"]);
-    expect(items()[2].dataset.variant).toBe("destructive");
+    expect(items()[2].classList).toContain("notice-destructive");
   });
 
   it("closes with its close button", async () => {
@@ -79,8 +105,23 @@ describe("Notices", () => {
     expect(items()).toHaveLength(0);
   });
 
-  it("moves focus to the region on Alt+T", async () => {
-    await act(() => void document.dispatchEvent(new KeyboardEvent("keydown", { key: "t", code: "KeyT", altKey: true })));
+  it("moves focus to the region on Alt+T while it shows notices, and leaves Alt+T to the page otherwise", async () => {
+    const press = () => {
+      const event = new KeyboardEvent("keydown", { key: "t", code: "KeyT", altKey: true, cancelable: true });
+      document.dispatchEvent(event);
+      return event;
+    };
+    let event: KeyboardEvent | undefined;
+    await act(() => {
+      event = press();
+    });
+    expect(event!.defaultPrevented).toBe(false);
+    expect(document.activeElement).not.toBe(host.querySelector("section"));
+    await show("Hej");
+    await act(() => {
+      event = press();
+    });
+    expect(event!.defaultPrevented).toBe(true);
     expect(document.activeElement).toBe(host.querySelector("section"));
   });
 });

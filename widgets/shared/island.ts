@@ -9,6 +9,22 @@ export type Mount = (element: HTMLElement) => () => void;
 /** The first interactions that wake an island: a pointer arriving, a touch, focus, a key. */
 const INTERACTIONS = ["pointerover", "pointerdown", "touchstart", "focusin", "keydown"] as const;
 
+/**
+ * Where an island keeps what the visitor left in it (a quote form's draft) in session storage. An island
+ * with such state on this page wakes at once, so the visitor sees it before they start over.
+ */
+export const savedStateKey = (tag: string, path: string, id: string) => `${tag}:${path}:${id}`;
+
+const hasSavedState = (tag: string) => {
+  try {
+    const prefix = savedStateKey(tag, location.pathname, "");
+    for (let index = 0; index < sessionStorage.length; index++) if (sessionStorage.key(index)?.startsWith(prefix)) return true;
+  } catch {
+    // No storage (private mode): nothing was saved.
+  }
+  return false;
+};
+
 /** Defines `tag` (unless it exists) as an island that loads `load()` on the first interaction or when visible. */
 export function defineIsland(tag: string, load: () => Promise<Mount>, wake: "interaction" | "visible" = "interaction"): void {
   if (customElements.get(tag)) return;
@@ -19,6 +35,7 @@ export function defineIsland(tag: string, load: () => Promise<Mount>, wake: "int
       #unmount: (() => void) | undefined;
 
       connectedCallback() {
+        if (hasSavedState(tag)) return void this.#wake();
         if (wake === "visible" && "IntersectionObserver" in window) {
           const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && this.#wake(), {
             rootMargin: "200px",

@@ -1,6 +1,14 @@
 // One notices store for every widget on a page (docs/product.md#messages-on-send, #business-constants-and-timings): at most 3 visible, shown
 // for 4000 ms unless a widget asks otherwise, a destructive variant. The region renders it.
-export type Notice = { id: number; title: string; description?: string; variant: "default" | "destructive"; durationMs: number };
+export type Notice = {
+  id: number;
+  title: string;
+  description?: string;
+  variant: "default" | "destructive";
+  durationMs: number;
+  /** The firm's phone number, shown as a call link where the description names it. */
+  phone?: { display: string; e164: string };
+};
 type Listener = (notices: Notice[]) => void;
 
 export const NOTICE_LIMITS = {

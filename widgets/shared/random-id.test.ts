@@ -14,7 +14,7 @@ describe("randomId", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("uses crypto.randomUUID where the page has it", () => {
+  it("gives version 4 UUIDs in a secure context too", () => {
     expect(randomId()).toMatch(UUID_V4);
   });
 });
