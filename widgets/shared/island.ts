@@ -28,6 +28,9 @@ export function defineIsland(tag: string, load: () => Promise<Mount>, wake: "int
         const wakeUp = () => this.#wake();
         INTERACTIONS.forEach((name) => this.addEventListener(name, wakeUp, { once: true, passive: true }));
         this.#stopWaiting = () => INTERACTIONS.forEach((name) => this.removeEventListener(name, wakeUp));
+        // The page loads this module after its first paint or at the first interaction
+        // (site/_lib/island-loader.js): an interaction that came before it still wakes the island.
+        if (this.matches(":hover, :focus-within")) wakeUp();
       }
 
       disconnectedCallback() {
