@@ -1,8 +1,8 @@
-// `npm run bench [-- --compare URL]`: builds the project and measures it, writing a report (Markdown for
+// `npm run bench [-- --compare URL] [-- --only PARTS]`: builds the project and measures it, writing a report (Markdown for
 // people, JSON for tools) into bench/results/ and printing the Markdown. Not a test: timings are noisy.
 // With --compare, the byte and Lighthouse measurements also run against another site, alternating
 // between the two, and the report gives ours/theirs ratios. `--only lighthouse` (or any comma-separated
-// list of builds, pages, lighthouse, embed, api) runs those parts alone, on the existing dist/ when
+// list of builds, pages, lighthouse, css, embed, api) runs those parts alone, on the existing dist/ when
 // the builds are left out. Loopback only.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -10,6 +10,7 @@ import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { measureBuilds } from "./bench/builds.js";
+import { criticalCssCopy } from "./bench/critical-css.js";
 import { measureEmbed } from "./bench/embed-timing.js";
 import { startLighthouse } from "./bench/lighthouse.js";
 import { measurePageBytes } from "./bench/page-bytes.js";
@@ -27,7 +28,7 @@ const compare = compareIndex > 0 ? process.argv[compareIndex + 1]?.replace(/\/+$
 if (compareIndex > 0 && !compare) throw new Error("--compare needs a URL, for example --compare http://127.0.0.1:8081");
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const log = (text) => process.stderr.write(`[bench] ${text}\n`);
-const PARTS = ["builds", "pages", "lighthouse", "embed", "api"];
+const PARTS = ["builds", "pages", "lighthouse", "css", "embed", "api"];
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1]?.split(",") : PARTS;
 if (!only?.length || only.some((part) => !PARTS.includes(part))) throw new Error(`--only takes a comma-separated list of ${PARTS.join(", ")}`);
@@ -83,6 +84,32 @@ if (want("lighthouse")) {
   await lighthouseRunner.stop();
 }
 
+// The whole stylesheet inline (what the build ships) against critical CSS per page, Lighthouse mobile,
+// alternating between the two on every page and run.
+let css = null;
+if (want("css")) {
+  log(`inline CSS: whole stylesheet against critical CSS, ${LIGHTHOUSE_ROUTES.length} pages x mobile x ${RUNS} runs, alternating`);
+  const copy = await criticalCssCopy(`${ROOT}dist/`);
+  const criticalServer = await createStaticServer(copy.dir);
+  await new Promise((resolve) => criticalServer.listen(0, "127.0.0.1", resolve));
+  const critical = `http://127.0.0.1:${criticalServer.address().port}`;
+  const lighthouseRunner = await startLighthouse();
+  const brotliBytes = async (dir, path) => (await readFile(`${dir}${path === "/" ? "index" : path.slice(1)}.html.br`)).length;
+  css = [];
+  for (const path of LIGHTHOUSE_ROUTES) {
+    const runs = { whole: [], critical: [] };
+    for (let run = 0; run < RUNS; run++) {
+      runs.whole.push((await lighthouseRunner.run(ours + path, "mobile")).figures);
+      runs.critical.push((await lighthouseRunner.run(critical + path, "mobile")).figures);
+    }
+    const summary = (list, htmlBrotli) => ({ htmlBrotli, ...Object.fromEntries(["score", "fcp", "lcp"].map((key) => [key, medianAndWorst(list.map((entry) => entry[key]), key === "score" ? "low" : "high")])) });
+    css.push({ path, whole: summary(runs.whole, await brotliBytes(`${ROOT}dist/`, path)), critical: summary(runs.critical, await brotliBytes(`${copy.dir}/`, path)) });
+  }
+  await lighthouseRunner.stop();
+  await closeServer(criticalServer);
+  await copy.remove();
+}
+
 let embed = null;
 if (want("embed")) {
   log("partner embed");
@@ -111,6 +138,7 @@ const report = {
   pages,
   lighthouse,
   worstLcp,
+  css,
   embed,
   api,
 };

@@ -83,6 +83,20 @@ Worst mobile LCP: ${worstLcp.path} (run ${worstLcp.run}) ${ms(worstLcp.lcp)} ms,
 `;
 }
 
+function cssSection(css) {
+  const head = "| page | whole: document br (kB) | whole: FCP / LCP ms (median) | whole: LCP worst | critical: document br (kB) | critical: FCP / LCP ms (median) | critical: LCP worst |";
+  const rows = css.map(({ path, whole, critical }) =>
+    `| ${[path, ...[whole, critical].flatMap((entry) => [kB(entry.htmlBrotli), `${ms(entry.fcp.median)} / ${ms(entry.lcp.median)}`, ms(entry.lcp.worst)])].join(" | ")} |`,
+  );
+  const mean = (key) => css.reduce((sum, entry) => sum + entry[key].lcp.median, 0) / css.length;
+  return `## Inline CSS: the whole stylesheet (shipped) against critical CSS per page (Lighthouse mobile, alternating)
+
+${[head, head.replace(/[^|]+/g, "---"), ...rows].join("\n")}
+
+Mean of the median LCPs: whole ${ms(mean("whole"))} ms, critical ${ms(mean("critical"))} ms.
+`;
+}
+
 /** The whole report in Markdown; parts left out with --only are left out here too. */
 export function toMarkdown(report) {
   const compare = Boolean(report.compare);
@@ -90,7 +104,7 @@ export function toMarkdown(report) {
   const sections = [
     `# Bench ${report.date}
 
-Machine: ${report.machine.cpus} × ${report.machine.cpu}, ${report.machine.memoryGiB} GiB, Node ${report.machine.node}, Chromium ${report.machine.chromium}.${compare ? `\nCompared with: ${report.compare} (ratios are ours/theirs: below 1 is better for us).` : ""}${report.parts.length < 5 ? `\nParts measured: ${report.parts.join(", ")}.` : ""}
+Machine: ${report.machine.cpus} × ${report.machine.cpu}, ${report.machine.memoryGiB} GiB, Node ${report.machine.node}, Chromium ${report.machine.chromium}.${compare ? `\nCompared with: ${report.compare} (ratios are ours/theirs: below 1 is better for us).` : ""}${report.parts.length < 6 ? `\nParts measured: ${report.parts.join(", ")}.` : ""}
 `,
     report.pages &&
       `## Pages (what loads before any interaction)
@@ -98,6 +112,7 @@ Machine: ${report.machine.cpus} × ${report.machine.cpu}, ${report.machine.memor
 ${pagesTable(report.pages, compare)}
 `,
     report.lighthouse && lighthouseSection(report, compare),
+    report.css && cssSection(report.css),
     embed &&
       `## Partner embed
 

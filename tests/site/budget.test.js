@@ -22,9 +22,9 @@ const policy = Object.fromEntries(
     .map(([name, ...sources]) => [name, sources]),
 );
 const cspHash = (text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
-/** A page's scripts that run before interaction: external module scripts, and what the island loader loads. */
+/** A page's scripts that run before interaction: external scripts, and the modules the loader loads after the first paint. */
 const upFrontScripts = (root) =>
-  root.querySelectorAll("script").flatMap((script) => [script.getAttribute("src"), ...(script.getAttribute("data-islands")?.split(" ") ?? [])].filter(Boolean));
+  root.querySelectorAll("script").flatMap((script) => [script.getAttribute("src"), ...(script.getAttribute("data-modules")?.split(" ") ?? [])].filter(Boolean));
 
 beforeAll(requireBuild);
 
@@ -56,10 +56,10 @@ describe("byte budgets per page", () => {
     }
   });
 
-  it("requests no script before the first paint: island modules come from the inline loader, the rest is at the end of <body>", () => {
+  it("requests no script before the first paint: every script comes from the inline loader", () => {
     for (const route of PAGES) {
       const { root } = page(route);
-      expect(root.querySelectorAll("head script[src]"), route).toHaveLength(0);
+      expect(root.querySelectorAll("script[src]"), route).toHaveLength(0);
       expect(root.querySelectorAll('link[rel="modulepreload"], link[rel="preload"][as="script"]'), route).toHaveLength(0);
     }
   });
@@ -106,7 +106,7 @@ describe("byte budgets per page", () => {
   });
 
   it("keeps the not-found page's path logger to one line", () => {
-    const src = page("/404").root.querySelector('script[src^="/assets/not-found."]').getAttribute("src");
+    const src = upFrontScripts(page("/404").root).find((url) => url.startsWith("/assets/not-found."));
     expect(readFileSync(join(DIST, src), "utf8").trim().split("\n")).toHaveLength(1);
   });
 });

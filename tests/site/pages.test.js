@@ -213,7 +213,8 @@ describe("content", () => {
     expect(main.textContent).toContain("404");
     expect(main.querySelector("h1").textContent).toBe("Oops! Page not found");
     expect(main.querySelector('a[href="/"]')).not.toBeNull();
-    const logger = root.querySelector('script[src^="/assets/not-found."]').getAttribute("src");
+    // Loaded after the first paint by the page's module loader (site/_lib/island-loader.js).
+    const logger = root.querySelector("script[data-modules]").getAttribute("data-modules").split(" ").find((src) => src.startsWith("/assets/not-found."));
     expect(readFileSync(join(DIST, logger), "utf8")).toContain("location.pathname");
   });
 });
