@@ -9,8 +9,8 @@ const SITE = fileURLToPath(new URL("../", import.meta.url));
 /**
  * Compiles the Tailwind entry (scanning site/ for classes) into minified CSS. Every page carries it
  * inline in one <style> (base.njk): no request stands between the document and the first paint, and
- * the same text on every page means one CSP hash (security-headers.js). The bench's "CSS inline"
- * section measures this against critical CSS per page.
+ * the same text on every page means one CSP hash (security-headers.js). The bench's css part
+ * measures this against critical CSS per page (README, "Bench").
  */
 export async function buildStylesheet() {
   const source = await readFile(ENTRY, "utf8");
