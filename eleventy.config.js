@@ -5,10 +5,12 @@ import { join } from "node:path";
 import filters from "./site/_config/filters.js";
 import shortcodes from "./site/_config/shortcodes.js";
 import transforms from "./site/_config/transforms.js";
+import { writeAssets } from "./site/_lib/assets.js";
 import { SITE_OUTPUT_DIR, WIDGETS_OUTPUT_DIR } from "./site/_lib/build-paths.js";
 import { cleanOutput } from "./site/_lib/clean-output.js";
 import { parseDataFile } from "./site/_lib/load-data.js";
 import { validatePageData } from "./site/_lib/page-schemas.js";
+import { precompress } from "./site/_lib/precompress.js";
 import { buildStylesheet } from "./site/_lib/stylesheet.js";
 import { loadWidgetBuild } from "./site/_lib/widgets.js";
 
@@ -18,13 +20,16 @@ export default function (eleventyConfig) {
     await cleanOutput(directories.output);
     await loadWidgetBuild();
   });
-  // The widget bundles (npm run build:widgets) are served from /widgets/.
-  eleventyConfig.on("eleventy.after", ({ directories }) =>
-    cp(join(WIDGETS_OUTPUT_DIR, "public"), join(directories.output, "widgets"), {
+  eleventyConfig.on("eleventy.after", async ({ directories }) => {
+    // The widget bundles (npm run build:widgets) are served from /widgets/, site/assets/ under hashed names.
+    await cp(join(WIDGETS_OUTPUT_DIR, "public"), join(directories.output, "widgets"), {
       recursive: true,
       filter: (source) => !source.includes(".vite"),
-    }),
-  );
+    });
+    await writeAssets(directories.output);
+    // Last: .br and .gz beside every text file, for servers that send them as they are.
+    await precompress(directories.output);
+  });
 
   // Data files are YAML, each validated against its schema in site/_lib/data-schemas.js; the lists in
   // pages' front matter are validated by site/_lib/page-schemas.js (Eleventy calls eleventyDataSchema
@@ -36,10 +41,9 @@ export default function (eleventyConfig) {
   eleventyConfig.addPlugin(shortcodes);
   eleventyConfig.addPlugin(transforms);
 
-  // Tailwind CSS, compiled once per build, served under a content-hashed name.
+  // Tailwind CSS, compiled once per build, inlined in every page.
   eleventyConfig.addGlobalData("stylesheet", buildStylesheet);
 
-  eleventyConfig.addPassthroughCopy({ "site/assets": "assets" });
   eleventyConfig.ignores.add("site/images/**");
 }
 

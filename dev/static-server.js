@@ -1,9 +1,12 @@
 // A static server for dist/ that behaves like the production host: clean URLs without trailing slash
-// (/ydelser/private serves ydelser/private.html), 404.html with status 404 for anything else, and the
-// headers of dist/_headers on every response.
+// (/ydelser/private serves ydelser/private.html), 404.html with status 404 for anything else, the
+// headers of dist/_headers on every response, the build's .br/.gz files to clients that accept them
+// (as nginx with brotli_static/gzip_static does), and ETag/Last-Modified with 304 answers.
+import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
+import { ENCODINGS } from "../site/_lib/precompress.js";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -39,6 +42,26 @@ export function parseHeadersFile(text) {
     }
   }
   return rules;
+}
+
+/** The first of the build's encodings (br, then gzip) that an Accept-Encoding header allows, or null. */
+export function chooseEncoding(acceptEncoding = "") {
+  const accepted = new Map(
+    acceptEncoding
+      .split(",")
+      .map((part) => part.trim().split(/\s*;\s*q=/))
+      .filter(([name]) => name)
+      .map(([name, q]) => [name.toLowerCase(), q === undefined ? 1 : Number(q)]),
+  );
+  const allows = (name) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  return ENCODINGS.find(({ name }) => allows(name)) ?? null;
+}
+
+/** The precompressed file for `file` in `encoding`, if the build wrote one. */
+async function encodedFile(file, encoding) {
+  if (!encoding) return null;
+  const candidate = file + encoding.suffix;
+  return (await isFile(candidate)) ? candidate : null;
 }
 
 const matches = (pattern, path) => (pattern.endsWith("*") ? path.startsWith(pattern.slice(0, -1)) : pattern === path);
@@ -94,12 +117,27 @@ export async function createStaticServer(root) {
       file = null;
     }
     const status = file ? 200 : 404;
+    // A missing file must not be remembered for a year under an immutable rule.
+    if (!file) response.removeHeader("Cache-Control");
     file ??= join(root, "404.html");
-    const body = await readFile(file);
-    response.writeHead(status, {
-      "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
-      "Content-Length": body.length,
-    });
+    const headers = { "Content-Type": TYPES[extname(file)] ?? "application/octet-stream" };
+    // Every file the build compresses varies by Accept-Encoding, whichever variant this client gets.
+    const encoding = chooseEncoding(request.headers["accept-encoding"]);
+    const compressed = await encodedFile(file, encoding);
+    if (await isFile(file + ENCODINGS[0].suffix)) headers.Vary = "Accept-Encoding";
+    if (compressed && encoding) headers["Content-Encoding"] = encoding.name;
+    const sent = compressed ?? file;
+    const [body, { mtime }] = await Promise.all([readFile(sent), stat(sent)]);
+    // A strong validator per representation: each encoding of a file has its own bytes, so its own tag.
+    headers.ETag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
+    headers["Last-Modified"] = mtime.toUTCString();
+    if (status === 200 && request.headers["if-none-match"]?.split(/\s*,\s*/).includes(headers.ETag)) {
+      const { "Content-Type": _type, "Content-Encoding": _encoding, ...validators } = headers;
+      response.writeHead(304, validators).end();
+      return;
+    }
+    headers["Content-Length"] = body.length;
+    response.writeHead(status, headers);
     response.end(request.method === "HEAD" ? undefined : body);
   });
 }

@@ -14,11 +14,22 @@ const AUDITS = {
   totalBytes: "total-byte-weight",
 };
 
-/** Starts Chromium for Lighthouse; returns `run(url, preset)` and `stop()`. */
+/** Lighthouse's LCP element and phases (TTFB, load delay, load time, render delay in ms), as it simulated them. */
+function lcpBreakdown(lhr) {
+  const tables = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
+  const element = tables[0]?.items?.[0]?.node;
+  const phases = tables.find((table) => table.headings?.some((heading) => heading.key === "phase"))?.items ?? [];
+  return {
+    element: element ? `${element.nodeLabel ?? ""} (${element.selector ?? ""})` : null,
+    phases: Object.fromEntries(phases.map(({ phase, timing }) => [phase, timing])),
+  };
+}
+
+/** Starts Chromium for Lighthouse; returns `run(url, preset)` (figures and the LCP breakdown) and `stop()`. */
 export async function startLighthouse() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS] });
   return {
-    async run(url, preset) {
+    async run(url, preset, attempts = 3) {
       const result = await lighthouse(
         url,
         { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
@@ -26,10 +37,12 @@ export async function startLighthouse() {
       );
       if (!result) throw new Error(`Lighthouse on ${url} returned nothing`);
       const { lhr } = result;
+      // A failed recording (NO_NAVSTART on a busy machine) measured nothing: record again, a few times.
+      if (lhr.runtimeError && attempts > 1) return this.run(url, preset, attempts - 1);
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
       const figures = { score: Math.round((lhr.categories.performance.score ?? 0) * 100) };
       for (const [name, id] of Object.entries(AUDITS)) figures[name] = lhr.audits[id].numericValue;
-      return figures;
+      return { figures, lcpBreakdown: lcpBreakdown(lhr) };
     },
     stop: () => chrome.kill(),
   };

@@ -95,36 +95,87 @@ function ratioTables(report) {
   return `## Ours/theirs, every figure (medians)\n\n${table(byteHead, byteRows)}\n\n${table(lhHead, lhRows)}\n`;
 }
 
-/** The whole report in Markdown. */
+/** Mobile acceptance: score 100 and LCP at most 1 000 ms in every run of every page, and no layout shift. */
+export function mobileVerdict(lighthouse) {
+  const mobile = lighthouse.filter((entry) => entry.preset === "mobile");
+  const failures = mobile.flatMap(({ path, ours }) => [
+    ...(ours.score.worst < 100 ? [`${path}: score ${ours.score.worst}`] : []),
+    ...(ours.lcp.worst > 1000 ? [`${path}: LCP ${ms(ours.lcp.worst)} ms`] : []),
+    ...(ours.cls.worst > 0 ? [`${path}: CLS ${ours.cls.worst.toFixed(3)}`] : []),
+  ]);
+  return { pass: failures.length === 0, failures };
+}
+
+function lighthouseSection(report, compare) {
+  const { lighthouse, worstLcp } = report;
+  const verdict = mobileVerdict(lighthouse);
+  const phases = worstLcp
+    ? Object.entries(worstLcp.phases)
+        .map(([phase, timing]) => `${phase} ${ms(timing)} ms`)
+        .join(", ")
+    : "";
+  return `## Lighthouse 12 (performance, ${report.lighthouseRuns} runs each; figures are medians)
+
+${lighthouseTable(lighthouse, compare)}
+
+Mobile, every run (score 100, LCP ≤ 1 000 ms, CLS 0): **${verdict.pass ? "met" : `not met (${verdict.failures.join("; ")})`}**. Mobile LCP of all runs: ${ms(Math.min(...lighthouse.filter((entry) => entry.preset === "mobile").flatMap((entry) => entry.ours.lcp.runs)))}-${ms(Math.max(...lighthouse.filter((entry) => entry.preset === "mobile").flatMap((entry) => entry.ours.lcp.runs)))} ms.
+
+Worst mobile LCP: ${worstLcp.path} (run ${worstLcp.run}) ${ms(worstLcp.lcp)} ms, element ${worstLcp.element ?? "unknown"}: ${phases}.
+`;
+}
+
+function cssSection(css) {
+  const head =
+    "| page | whole: document br (kB) | whole: FCP / LCP ms (median) | whole: LCP worst | critical: document br (kB) | critical: FCP / LCP ms (median) | critical: LCP worst |";
+  const rows = css.map(
+    ({ path, whole, critical }) =>
+      `| ${[path, ...[whole, critical].flatMap((entry) => [kB(entry.htmlBrotli), `${ms(entry.fcp.median)} / ${ms(entry.lcp.median)}`, ms(entry.lcp.worst)])].join(" | ")} |`,
+  );
+  const mean = (key) => css.reduce((sum, entry) => sum + entry[key].lcp.median, 0) / css.length;
+  return `## Inline CSS: the whole stylesheet (shipped) against critical CSS per page (Lighthouse mobile, alternating)
+
+${[head, head.replace(/[^|]+/g, "---"), ...rows].join("\n")}
+
+Mean of the median LCPs: whole ${ms(mean("whole"))} ms, critical ${ms(mean("critical"))} ms.
+`;
+}
+
+/** The whole report in Markdown; parts left out with --only are left out here too. */
 export function toMarkdown(report) {
   const compare = Boolean(report.compare);
   const { builds, embed, api } = report;
-  return `# Bench ${report.date}
+  const sections = [
+    `# Bench ${report.date}
 
-Machine: ${report.machine.cpus} × ${report.machine.cpu}, ${report.machine.memoryGiB} GiB, Node ${report.machine.node}, Chromium ${report.machine.chromium}.${compare ? `\nCompared with: ${report.compare} (ratios are ours/theirs: below 1 is better for us).` : ""}
-
-## Pages (what loads before any interaction)
+Machine: ${report.machine.cpus} × ${report.machine.cpu}, ${report.machine.memoryGiB} GiB, Node ${report.machine.node}, Chromium ${report.machine.chromium}.${compare ? `\nCompared with: ${report.compare} (ratios are ours/theirs: below 1 is better for us).` : ""}${report.parts.length < 6 ? `\nParts measured: ${report.parts.join(", ")}.` : ""}
+`,
+    report.pages &&
+      `## Pages (what loads before any interaction)
 
 ${pagesTable(report.pages, compare)}
-
-## Lighthouse 12 (performance, ${report.lighthouseRuns} runs each; figures are medians)
-
-${lighthouseTable(report.lighthouse, compare)}
-
-## Partner embed
+`,
+    report.lighthouse && lighthouseSection(report, compare),
+    report.css && cssSection(report.css),
+    embed &&
+      `## Partner embed
 
 ${kB(embed.bytes.raw)} kB raw, ${kB(embed.bytes.gzip)} kB gzip, ${kB(embed.bytes.brotli)} kB brotli. Script request to interactive form (CPU slowed ${embed.cpuSlowdown}x): median ${ms(embed.scriptStartToInteractiveMs.median)} ms, worst ${ms(embed.scriptStartToInteractiveMs.worst)} ms.
-
-## Builds
+`,
+    builds &&
+      `## Builds
 
 Widgets ${ms(builds.widgetsMs.median)} ms, site ${ms(builds.siteMs.median)} ms (medians of ${builds.widgetsMs.runs.length}).
 
 | areas | pages | site build ms | ms per page |
 | --- | --- | --- | --- |
 ${builds.scaling.map((entry) => `| ${entry.areas} | ${entry.pages} | ${ms(entry.ms)} | ${entry.msPerPage.toFixed(1)} |`).join("\n")}
-
-## The function under load
+`,
+    api &&
+      `## The function under load
 
 ${api.requests} requests, ${api.connections} at a time: ${api.requestsPerSecond} requests/s, latency p50 ${api.latencyMs.p50} ms, p95 ${api.latencyMs.p95} ms, p99 ${api.latencyMs.p99} ms. Accepted ${api.accepted}, rows ${api.rows}, e-mails ${api.mailsReceived}: nothing lost = **${api.nothingLost}**.
-${compare ? `\n${ratioTables(report)}` : ""}`;
+`,
+    report.ratios && ratioTables(report),
+  ];
+  return sections.filter(Boolean).join("\n");
 }

@@ -1,6 +1,10 @@
 // The whole bench (`npm run bench`): builds and their scaling, every page's bytes and requests,
-// Lighthouse mobile and desktop, the partner embed's timing and the function under load. With
-// `compare`, the byte and Lighthouse measurements also run against another site, alternating.
+// Lighthouse mobile and desktop (with the LCP breakdown of the slowest mobile run), the whole stylesheet
+// inline against critical CSS per page, the partner embed's timing and the function under load. With
+// `compare`, the byte and Lighthouse measurements also run against another site, alternating. `only`
+// runs some parts alone, on the existing dist/ when the builds are left out.
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { launchChromium } from "../chromium.js";
@@ -8,6 +12,7 @@ import { closeServer, listen } from "../local/servers.js";
 import { createStaticServer } from "../static-server.js";
 import { runApiLoad } from "./api-load.js";
 import { measureBuilds } from "./builds.js";
+import { criticalCssCopy } from "./critical-css.js";
 import { measureEmbed } from "./embed-timing.js";
 import { startLighthouse } from "./lighthouse.js";
 import { measurePageBytes } from "./page-bytes.js";
@@ -17,66 +22,143 @@ import { medianAndWorst } from "./stats.js";
 
 const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
 
+/** The bench's parts, in the order they run. */
+export const BENCH_PARTS = ["builds", "pages", "lighthouse", "css", "embed", "api"];
+
+/** @param {import("node:http").Server} server */
+const serve = async (server) => `http://127.0.0.1:${await listen(server, 0, "127.0.0.1")}`;
+
 /**
- * Measures everything and returns the report (what dev/bench/report.js prints).
- * @param {{ compare?: string, runs: number, log: (text: string) => void }} options
+ * Median and worst of each figure of a list of runs (the lowest score is the worst, else the highest).
+ * @param {(Record<string, number> | null)[]} list
  */
-export async function runBench({ compare, runs: RUNS, log }) {
-  log("building (widgets and site, several times, then with 160 and 1 600 areas)");
-  const builds = await measureBuilds();
+function summarise(list) {
+  const valid = /** @type {Record<string, number>[]} */ (list.filter(Boolean));
+  if (!valid.length) return null;
+  return Object.fromEntries(
+    Object.keys(valid[0]).map((key) => [
+      key,
+      medianAndWorst(
+        valid.map((entry) => entry[key]),
+        key === "score" ? "low" : "high",
+      ),
+    ]),
+  );
+}
+
+/**
+ * Measures the parts asked for and returns the report (what dev/bench/report.js prints).
+ * @param {{ compare?: string, runs: number, only?: string[], log: (text: string) => void }} options
+ */
+export async function runBench({ compare, runs: RUNS, only = BENCH_PARTS, log }) {
+  const want = (/** @type {string} */ part) => only.includes(part);
+  let builds = null;
+  if (want("builds")) {
+    log("building (widgets and site, several times, then with 160 and 1 600 areas)");
+    builds = await measureBuilds();
+  } else if (!existsSync(`${DIST}index.html`)) {
+    throw new Error('No build in dist/: run "npm run build" first, or the bench with its builds.');
+  }
 
   const server = await createStaticServer(DIST);
-  const ours = `http://127.0.0.1:${await listen(server, 0, "127.0.0.1")}`;
+  const ours = await serve(server);
   const browser = await launchChromium();
 
-  log(`page bytes and requests for ${ALL_ROUTES.length} pages`);
-  const pages = {};
-  for (const path of ALL_ROUTES) {
-    pages[path] = { ours: await measurePageBytes(browser, ours + path) };
-    if (compare) pages[path].theirs = await measurePageBytes(browser, compare + path).catch(() => null);
-  }
-
-  log(
-    `Lighthouse: ${LIGHTHOUSE_ROUTES.length} pages x mobile and desktop x ${RUNS} runs${compare ? ", alternating with the other site" : ""}`,
-  );
-  const lighthouseRunner = await startLighthouse();
-  const lighthouse = [];
-  for (const path of LIGHTHOUSE_ROUTES) {
-    for (const preset of ["mobile", "desktop"]) {
-      /** @type {{ ours: object[], theirs: (object | null)[] }} */
-      const runs = { ours: [], theirs: [] };
-      for (let run = 0; run < RUNS; run++) {
-        runs.ours.push(await lighthouseRunner.run(ours + path, preset));
-        if (compare) runs.theirs.push(await lighthouseRunner.run(compare + path, preset).catch(() => null));
-      }
-      const summarise = (list) => {
-        const valid = list.filter(Boolean);
-        if (!valid.length) return null;
-        return Object.fromEntries(
-          Object.keys(valid[0]).map((key) => [
-            key,
-            medianAndWorst(
-              valid.map((entry) => entry[key]),
-              key === "score" ? "low" : "high",
-            ),
-          ]),
-        );
-      };
-      lighthouse.push({ path, preset, ours: summarise(runs.ours), ...(compare ? { theirs: summarise(runs.theirs) } : {}) });
+  /** @type {Record<string, { ours: object, theirs?: object | null }> | null} */
+  let pages = null;
+  if (want("pages")) {
+    log(`page bytes and requests for ${ALL_ROUTES.length} pages`);
+    pages = {};
+    for (const path of ALL_ROUTES) {
+      pages[path] = { ours: await measurePageBytes(browser, ours + path) };
+      if (compare) pages[path].theirs = await measurePageBytes(browser, compare + path).catch(() => null);
     }
   }
-  await lighthouseRunner.stop();
 
-  log("partner embed");
-  const embed = await measureEmbed(browser, ours);
+  /** @type {object[] | null} */
+  let lighthouse = null;
+  /** @type {{ path: string, run: number, lcp: number } | null} */
+  let worstLcp = null;
+  if (want("lighthouse")) {
+    log(
+      `Lighthouse: ${LIGHTHOUSE_ROUTES.length} pages x mobile and desktop x ${RUNS} runs${compare ? ", alternating with the other site" : ""}`,
+    );
+    const lighthouseRunner = await startLighthouse();
+    lighthouse = [];
+    for (const path of LIGHTHOUSE_ROUTES) {
+      for (const preset of ["mobile", "desktop"]) {
+        /** @type {{ ours: Record<string, number>[], theirs: (Record<string, number> | null)[] }} */
+        const runs = { ours: [], theirs: [] };
+        for (let run = 0; run < RUNS; run++) {
+          const result = await lighthouseRunner.run(ours + path, preset);
+          runs.ours.push(result.figures);
+          // The slowest mobile run of all pages, with Lighthouse's breakdown of its LCP.
+          if (preset === "mobile" && (!worstLcp || result.figures.lcp > worstLcp.lcp))
+            worstLcp = { path, run: run + 1, lcp: result.figures.lcp, ...result.lcpBreakdown };
+          if (compare)
+            runs.theirs.push(
+              await lighthouseRunner
+                .run(compare + path, preset)
+                .then((other) => other.figures)
+                .catch(() => null),
+            );
+        }
+        lighthouse.push({ path, preset, ours: summarise(runs.ours), ...(compare ? { theirs: summarise(runs.theirs) } : {}) });
+      }
+    }
+    await lighthouseRunner.stop();
+  }
+
+  // The whole stylesheet inline (what the build ships) against critical CSS per page, Lighthouse mobile,
+  // alternating between the two on every page and run.
+  /** @type {object[] | null} */
+  let css = null;
+  if (want("css")) {
+    log(`inline CSS: whole stylesheet against critical CSS, ${LIGHTHOUSE_ROUTES.length} pages x mobile x ${RUNS} runs, alternating`);
+    const copy = await criticalCssCopy(DIST);
+    const criticalServer = await createStaticServer(copy.dir);
+    const critical = await serve(criticalServer);
+    const lighthouseRunner = await startLighthouse();
+    /** @param {string} dir @param {string} path */
+    const brotliBytes = async (dir, path) => (await readFile(`${dir}${path === "/" ? "index" : path.slice(1)}.html.br`)).length;
+    css = [];
+    for (const path of LIGHTHOUSE_ROUTES) {
+      /** @type {{ whole: Record<string, number>[], critical: Record<string, number>[] }} */
+      const runs = { whole: [], critical: [] };
+      for (let run = 0; run < RUNS; run++) {
+        runs.whole.push((await lighthouseRunner.run(ours + path, "mobile")).figures);
+        runs.critical.push((await lighthouseRunner.run(critical + path, "mobile")).figures);
+      }
+      /** @param {Record<string, number>[]} list @param {number} htmlBrotli */
+      const summary = (list, htmlBrotli) => ({ htmlBrotli, ...summarise(list.map(({ score, fcp, lcp }) => ({ score, fcp, lcp }))) });
+      css.push({
+        path,
+        whole: summary(runs.whole, await brotliBytes(DIST, path)),
+        critical: summary(runs.critical, await brotliBytes(`${copy.dir}/`, path)),
+      });
+    }
+    await lighthouseRunner.stop();
+    await closeServer(criticalServer);
+    await copy.remove();
+  }
+
+  let embed = null;
+  if (want("embed")) {
+    log("partner embed");
+    embed = await measureEmbed(browser, ours);
+  }
   const chromium = browser.version();
   await browser.close();
   await closeServer(server);
 
-  log("the function under load (npm run bench:api)");
-  const api = await runApiLoad();
-  if (!api.nothingLost) throw new Error(`bench:api lost requests: ${JSON.stringify(api)}`);
+  let api = null;
+  if (want("api")) {
+    log("the function under load (npm run bench:api)");
+    api = await runApiLoad();
+    if (!api.nothingLost) throw new Error(`bench:api lost requests: ${JSON.stringify(api)}`);
+  }
 
+  /** @type {Record<string, any>} */
   const report = {
     date: new Date().toISOString(),
     machine: {
@@ -87,13 +169,16 @@ export async function runBench({ compare, runs: RUNS, log }) {
       chromium,
     },
     compare: compare ?? null,
+    parts: only,
     lighthouseRuns: RUNS,
     builds,
     pages,
     lighthouse,
+    worstLcp,
+    css,
     embed,
     api,
   };
-  if (compare) report.ratios = ratios(report);
+  if (compare && pages && lighthouse) report.ratios = ratios(report);
   return report;
 }

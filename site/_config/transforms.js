@@ -1,38 +1,63 @@
 // Every HTML transform of the site, as one Eleventy plugin.
+import { readAssets } from "../_lib/assets.js";
+import { islandLoaderTag } from "../_lib/island-loader.js";
 import { keepTogether } from "../_lib/keep-together.js";
 import { loadData } from "../_lib/load-data.js";
 import { islandScripts as scriptsByElement } from "../_lib/widgets.js";
 
+/** @typedef {{ page: { outputPath?: string | false } }} TransformContext Eleventy's `this` in a transform */
+
 const wrapNumbers = keepTogether(loadData("business").phone.display);
+// A page's own external scripts (the 404 path logger, the partner page's demo and copy buttons).
+const PAGE_SCRIPT = /<script(?: type="module")? src="([^"]+)"><\/script>\n?/g;
+
+/** @param {TransformContext} context */
+const isPage = ({ page }) => typeof page.outputPath === "string" && page.outputPath.endsWith(".html");
 
 /**
- * Adds to a page's <head> the module script of each island it contains, and nothing for the rest.
- * @this {{ page: { outputPath?: string | false } }} Eleventy's transform context
+ * Moves every script of a page behind the loader (site/_lib/island-loader.js), which requests them after
+ * the first paint: the module of each island the page contains, and the page's own scripts. A page with
+ * neither gets no script at all.
+ * @this {TransformContext}
  * @param {string} content
  */
 function islandScripts(content) {
-  const output = this.page.outputPath;
-  if (typeof output !== "string" || !output.endsWith(".html")) return content;
-  const needed = new Set(Object.entries(scriptsByElement()).flatMap(([tag, src]) => (content.includes(`<${tag}`) ? [src] : [])));
-  if (!needed.size) return content;
-  const tags = [...needed].map((src) => `<script type="module" src="${src}"></script>`).join("");
-  return content.replace("</head>", `${tags}\n</head>`);
+  if (!isPage(this)) return content;
+  const islands = Object.entries(scriptsByElement()).flatMap(([tag, src]) => (content.includes(`<${tag}`) ? [src] : []));
+  const own = [...content.matchAll(PAGE_SCRIPT)].map((match) => match[1]);
+  const needed = [...new Set([...islands, ...own])];
+  if (!needed.length) return content;
+  return content.replace(PAGE_SCRIPT, "").replace("</head>", `${islandLoaderTag(needed)}\n</head>`);
+}
+
+/**
+ * Rewrites every reference to a file of site/assets/ (`/assets/logo.svg`) to its content-hashed name.
+ * @this {TransformContext}
+ * @param {string} content
+ */
+function hashedAssets(content) {
+  if (!isPage(this)) return content;
+  return readAssets().reduce(
+    (html, { path, hashedPath }) => html.replace(new RegExp(`${path.replace(/[.]/g, "\\.")}(?![\\w.-])`, "g"), hashedPath),
+    content,
+  );
 }
 
 /**
  * Keeps the phone number, times and numbers with their unit on one line in every HTML page's <body>.
- * @this {{ page: { outputPath?: string | false } }} Eleventy's transform context
+ * @this {TransformContext}
  * @param {string} content
  */
 function keepNumbersTogether(content) {
-  const output = this.page.outputPath;
-  if (typeof output !== "string" || !output.endsWith(".html")) return content;
+  if (!isPage(this)) return content;
   const start = content.indexOf("<body");
   return start < 0 ? content : content.slice(0, start) + wrapNumbers(content.slice(start));
 }
 
 /** @param {import("@11ty/eleventy/UserConfig").default} eleventyConfig */
 export default function transforms(eleventyConfig) {
+  // Asset names first: the loader lists the hashed names of a page's own scripts.
+  eleventyConfig.addTransform("hashedAssets", hashedAssets);
   eleventyConfig.addTransform("islandScripts", islandScripts);
   eleventyConfig.addTransform("keepNumbersTogether", keepNumbersTogether);
 }

@@ -1,16 +1,31 @@
 // Response headers for every page, written to dist/_headers (the format Netlify and Cloudflare Pages
 // read) and applied by scripts/serve.js, so the local server sends exactly what production sends.
+import { createHash } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { WIDGETS_OUTPUT_DIR } from "./build-paths.js";
+import { ISLAND_LOADER } from "./island-loader.js";
 
-/** The Content-Security-Policy as a commented structure; `backendUrl` is the Supabase project the forms post to. */
-export function contentSecurityPolicy(backendUrl) {
+/** A CSP source allowing exactly one inline element's text. */
+export const cspHash = (text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+/** The partner embed's one stable URL (vite.widgets.config.ts); every other widget file has a hashed name. */
+export const EMBED_FILE = "quote-form.embed.js";
+
+/**
+ * The Content-Security-Policy as a commented structure; `backendUrl` is the Supabase project the forms
+ * post to, `inlineCss` the stylesheet every page carries in its <style> (site/_lib/stylesheet.js).
+ */
+export function contentSecurityPolicy(backendUrl, inlineCss) {
   const backend = new URL(backendUrl).origin;
   return {
     // Nothing loads unless listed below.
     "default-src": ["'none'"],
-    // Only the site's own scripts: widget bundles and the 404 path logger. JSON-LD blocks are data, not scripts.
-    "script-src": ["'self'"],
-    // One stylesheet from the site itself; no inline styles anywhere.
-    "style-src": ["'self'"],
+    // The site's own scripts (widget bundles, the 404 path logger) and, by its hash, the one inline script:
+    // the island loader (site/_lib/island-loader.js). JSON-LD blocks are data, not scripts. Never 'unsafe-inline'.
+    "script-src": ["'self'", cspHash(ISLAND_LOADER)],
+    // The stylesheet inline in every page's <style>, by its hash (the same text on every page); no style attributes.
+    "style-src": ["'self'", cspHash(inlineCss)],
     // Photos and icons are served by the site; data: for tiny inline SVG fallbacks.
     "img-src": ["'self'", "data:"],
     // System fonts only today; self-hosted fonts would come from here.
@@ -34,14 +49,20 @@ export function serializePolicy(policy) {
     .join("; ");
 }
 
-/** Header rules by path pattern, in `_headers` order: the first applies to every response. */
-export function headerRules(backendUrl) {
+/** The widget build's files as served under /widgets/ (the manifest folder .vite/ is not copied). */
+const widgetFiles = () => readdirSync(join(WIDGETS_OUTPUT_DIR, "public")).filter((name) => name.endsWith(".js"));
+
+/**
+ * Header rules by path pattern, in `_headers` order: the first applies to every response. No two rules
+ * that match one file set the same header (Cloudflare Pages would join the two values with a comma).
+ */
+export function headerRules(backendUrl, inlineCss, widgets = widgetFiles()) {
   const immutable = { "Cache-Control": "public, max-age=31536000, immutable" };
   return [
     {
       path: "/*",
       headers: {
-        "Content-Security-Policy": serializePolicy(contentSecurityPolicy(backendUrl)),
+        "Content-Security-Policy": serializePolicy(contentSecurityPolicy(backendUrl, inlineCss)),
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "strict-origin-when-cross-origin",
         "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
@@ -50,19 +71,20 @@ export function headerRules(backendUrl) {
         "X-Frame-Options": "DENY",
       },
     },
-    // Fingerprinted file names: a changed file gets a new name, so these can be cached for a year.
+    // Content-hashed file names (site/_lib/assets.js, photos.js, eleventy-img): a changed file gets a new
+    // name, so these can be cached for a year (tests/site/cache-rules.test.js checks every name).
     { path: "/assets/*", headers: immutable },
     { path: "/img/*", headers: immutable },
     { path: "/share/*", headers: immutable },
     // Widget bundles: partner sites load the embed as a module script, which browsers fetch with CORS.
-    // The embed keeps one URL for partners, so everything here is cached for an hour, not for ever.
-    {
-      path: "/widgets/*",
-      headers: {
-        "Access-Control-Allow-Origin": "*",
-        "Cross-Origin-Resource-Policy": "cross-origin",
-        "Cache-Control": "public, max-age=3600",
-      },
-    },
+    { path: "/widgets/*", headers: { "Access-Control-Allow-Origin": "*", "Cross-Origin-Resource-Policy": "cross-origin" } },
+    // The embed keeps one URL for partners: cached for ten minutes, then revalidated (the server's ETag),
+    // so a new build reaches partners within ten minutes and an unchanged one costs a 304.
+    { path: `/widgets/${EMBED_FILE}`, headers: { "Cache-Control": "public, max-age=600, must-revalidate" } },
+    // The islands' modules and chunks are named by content hash (vite.widgets.config.ts).
+    ...widgets
+      .filter((name) => name !== EMBED_FILE)
+      .sort()
+      .map((name) => ({ path: `/widgets/${name}`, headers: immutable })),
   ];
 }

@@ -1,6 +1,7 @@
 // Deterministic byte budgets over dist/ (timings belong in `npm run bench`, never in a test).
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { moduleGraph, names, sizes } from "../support/module-graph.js";
@@ -11,6 +12,22 @@ const gzipSize = (text) => gzipSync(text, { level: 9 }).length;
 const kB = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
 const PAGES = [...ALL_PAGES, "/404"];
 
+// The inline rules: a <style> or inline script is allowed only by its SHA-256 in the CSP of dist/_headers,
+// computed at build; 'unsafe-inline' never.
+const csp = /Content-Security-Policy: (.*)/.exec(readFileSync(join(DIST, "_headers"), "utf8"))?.[1] ?? "";
+const policy = Object.fromEntries(
+  csp
+    .split(";")
+    .map((directive) => directive.trim().split(/\s+/))
+    .map(([name, ...sources]) => [name, sources]),
+);
+const cspHash = (text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+/** A page's scripts that run before interaction: external scripts, and the modules the loader loads after the first paint. */
+const upFrontScripts = (root) =>
+  root
+    .querySelectorAll("script")
+    .flatMap((script) => [script.getAttribute("src"), ...(script.getAttribute("data-modules")?.split(" ") ?? [])].filter(Boolean));
+
 beforeAll(requireBuild);
 
 describe("byte budgets per page", () => {
@@ -18,19 +35,41 @@ describe("byte budgets per page", () => {
     for (const route of PAGES) expect(gzipSize(page(route).html), route).toBeLessThanOrEqual(20 * KB);
   });
 
-  it("keeps every page's CSS at most 10 kB gzip-compressed, in at most one render-blocking stylesheet", () => {
+  it("keeps every page's CSS at most 10 kB gzip-compressed, inline, with no stylesheet request before the first paint", () => {
     for (const route of PAGES) {
       const { root } = page(route);
       const blocking = root
         .querySelectorAll('link[rel="stylesheet"]')
         .filter((link) => !link.getAttribute("media") || link.getAttribute("media") === "all");
-      expect(blocking.length, route).toBeLessThanOrEqual(1);
-      expect(root.querySelectorAll("style"), route).toHaveLength(0);
+      expect(blocking, route).toHaveLength(0);
       const css = root
-        .querySelectorAll('link[rel="stylesheet"]')
-        .map((link) => readFileSync(join(DIST, link.getAttribute("href")), "utf8"))
+        .querySelectorAll("style")
+        .map((style) => style.textContent)
         .join("");
+      expect(css.length, route).toBeGreaterThan(0);
       expect(gzipSize(css), route).toBeLessThanOrEqual(10 * KB);
+    }
+  });
+
+  it("allows each inline <style> and inline script by its hash in the CSP, never by 'unsafe-inline'", () => {
+    expect(policy["style-src"]).not.toContain("'unsafe-inline'");
+    expect(policy["script-src"]).not.toContain("'unsafe-inline'");
+    for (const route of PAGES) {
+      const { root } = page(route);
+      expect(root.querySelectorAll("[style]"), `${route}: no style attributes`).toHaveLength(0);
+      for (const style of root.querySelectorAll("style")) expect(policy["style-src"], route).toContain(cspHash(style.textContent));
+      const inline = root
+        .querySelectorAll("script")
+        .filter((script) => !script.getAttribute("src") && script.getAttribute("type") !== "application/ld+json");
+      for (const script of inline) expect(policy["script-src"], route).toContain(cspHash(script.textContent));
+    }
+  });
+
+  it("requests no script before the first paint: every script comes from the inline loader", () => {
+    for (const route of PAGES) {
+      const { root } = page(route);
+      expect(root.querySelectorAll("script[src]"), route).toHaveLength(0);
+      expect(root.querySelectorAll('link[rel="modulepreload"], link[rel="preload"][as="script"]'), route).toHaveLength(0);
     }
   });
 
@@ -51,9 +90,7 @@ describe("byte budgets per page", () => {
     const report = [];
     for (const route of PAGES) {
       const { root } = page(route);
-      const scripts = root.querySelectorAll("script").filter((script) => script.getAttribute("type") !== "application/ld+json");
-      for (const script of scripts) expect(script.getAttribute("src"), `${route}: no inline script`).toBeTruthy();
-      const entries = scripts.map((script) => join(DIST, script.getAttribute("src")));
+      const entries = upFrontScripts(root).map((src) => join(DIST, src));
       const before = sizes(moduleGraph(entries));
       const woken = sizes(moduleGraph(entries, { wake: true }));
       expect(before.gzip, `${route}: ${names(moduleGraph(entries), DIST).join(", ")}`).toBeLessThanOrEqual(16 * KB);
@@ -65,10 +102,7 @@ describe("byte budgets per page", () => {
   });
 
   it("loads a page's islands only where the page has them", () => {
-    const loads = (route, widget) =>
-      page(route)
-        .root.querySelectorAll("script[src]")
-        .some((script) => script.getAttribute("src").startsWith(`/widgets/${widget}.`));
+    const loads = (route, widget) => upFrontScripts(page(route).root).some((src) => src.startsWith(`/widgets/${widget}.`));
     expect(loads("/", "quote-form")).toBe(true);
     expect(loads("/om-os", "quote-form")).toBe(false);
     expect(loads("/ydelser/energioptimering", "faq")).toBe(true);
@@ -100,6 +134,7 @@ describe("byte budgets per page", () => {
   });
 
   it("keeps the not-found page's path logger to one line", () => {
-    expect(readFileSync(join(DIST, "assets/not-found.js"), "utf8").trim().split("\n")).toHaveLength(1);
+    const src = upFrontScripts(page("/404").root).find((url) => url.startsWith("/assets/not-found."));
+    expect(readFileSync(join(DIST, src), "utf8").trim().split("\n")).toHaveLength(1);
   });
 });

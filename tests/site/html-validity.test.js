@@ -20,7 +20,11 @@ describe("HTML validity", () => {
       },
     ).catch((error) => error);
     const { messages } = JSON.parse(stderr);
-    const errors = messages.map((message) => `${message.url?.replace(`file:${DIST}`, "")}:${message.lastLine} ${message.message}`);
+    // The checker also reads the inline <style>; its CSS grammar predates what Tailwind 4 writes (@property,
+    // margin-trim), and the stylesheet was never checked as a file either: HTML errors only.
+    const errors = messages
+      .filter((message) => !message.message.startsWith("CSS: "))
+      .map((message) => `${message.url?.replace(`file:${DIST}`, "")}:${message.lastLine} ${message.message}`);
     expect(errors).toEqual([]);
   });
 });

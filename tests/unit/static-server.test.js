@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseHeadersFile, resolveFile } from "../../dev/static-server.js";
+import { chooseEncoding, parseHeadersFile, resolveFile } from "../../dev/static-server.js";
 import { DIST, requireBuild } from "../support/site.js";
 
 describe("the local static server", () => {
@@ -20,5 +20,16 @@ describe("the local static server", () => {
     expect(await resolveFile(DIST, "/%2e%2e/package.json")).toBeNull();
     expect(await resolveFile(DIST, "/_headers")).toBeNull();
     expect(await resolveFile(DIST, "/no/such/page")).toBeNull();
+  });
+
+  it("picks brotli, then gzip, as the client's Accept-Encoding allows", () => {
+    const pick = (header) => chooseEncoding(header)?.name ?? null;
+    expect(pick("gzip, deflate, br, zstd")).toBe("br");
+    expect(pick("gzip, deflate")).toBe("gzip");
+    expect(pick("br;q=0, gzip;q=0.8")).toBe("gzip");
+    expect(pick("*")).toBe("br");
+    expect(pick("identity")).toBeNull();
+    expect(pick("gzip;q=0")).toBeNull();
+    expect(pick(undefined)).toBeNull();
   });
 });

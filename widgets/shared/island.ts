@@ -49,6 +49,9 @@ export function defineIsland(tag: string, load: () => Promise<Mount>, wake: "int
         this.#stopWaiting = () => {
           for (const name of INTERACTIONS) this.removeEventListener(name, wakeUp);
         };
+        // The page loads this module after its first paint or at the first interaction
+        // (site/_lib/island-loader.js): an interaction that came before it still wakes the island.
+        if (this.matches(":hover, :focus-within")) wakeUp();
       }
 
       disconnectedCallback() {

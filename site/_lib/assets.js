@@ -1,0 +1,30 @@
+// The files of site/assets/ (logo, small page scripts), published under content-hashed names
+// (`/assets/logo.<hash>.svg`) so the immutable cache rule for /assets/ can never serve a stale copy.
+// Templates keep writing the plain path (`/assets/logo.svg`); the hashed-assets transform rewrites it.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { extname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const SOURCE = fileURLToPath(new URL("../assets/", import.meta.url));
+
+/** `name.ext` with the first 10 hex digits of the content's SHA-256 before the extension. */
+export function hashedName(name, bytes) {
+  const extension = extname(name);
+  return `${name.slice(0, -extension.length)}.${createHash("sha256").update(bytes).digest("hex").slice(0, 10)}${extension}`;
+}
+
+/** Reads site/assets/: `[{ path: "/assets/logo.svg", hashedPath: "/assets/logo.<hash>.svg", bytes }]`. */
+export function readAssets(dir = SOURCE) {
+  return readdirSync(dir).map((name) => {
+    const bytes = readFileSync(join(dir, name));
+    return { path: `/assets/${name}`, hashedPath: `/assets/${hashedName(name, bytes)}`, bytes };
+  });
+}
+
+/** Writes every asset under its hashed name into `outputDir`/assets/. */
+export async function writeAssets(outputDir, assets = readAssets()) {
+  await mkdir(join(outputDir, "assets"), { recursive: true });
+  await Promise.all(assets.map(({ hashedPath, bytes }) => writeFile(join(outputDir, hashedPath), bytes)));
+}

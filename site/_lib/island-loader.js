@@ -1,0 +1,18 @@
+// The one inline script of the pages: it loads a page's modules (its islands and its own scripts, listed
+// in its data-modules attribute) after the first paint, or at the visitor's first interaction if that
+// comes sooner, so no script is requested before the page is drawn. Its text never changes with the page, so one CSP hash
+// (security-headers.js) allows it everywhere; an island woken by that first interaction sees it
+// (widgets/shared/island.ts checks :hover and :focus-within when it is defined).
+export const ISLAND_LOADER = [
+  "(()=>{",
+  'const urls=document.currentScript.dataset.modules.split(" ");',
+  "let started=false;",
+  "const start=()=>{if(started)return;started=true;for(const url of urls)import(url)};",
+  'for(const name of["pointerover","pointerdown","touchstart","focusin","keydown"])addEventListener(name,start,{once:true,passive:true,capture:true});',
+  "const afterPaint=()=>requestAnimationFrame(()=>setTimeout(start));",
+  'document.readyState==="complete"?afterPaint():addEventListener("load",afterPaint,{once:true})',
+  "})()",
+].join("");
+
+/** The loader's script element for a page that needs the modules at `urls`. */
+export const islandLoaderTag = (urls) => `<script data-modules="${urls.join(" ")}">${ISLAND_LOADER}</script>`;
