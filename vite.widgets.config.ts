@@ -38,8 +38,10 @@ export default defineConfig({
         outDir: `${WIDGETS_OUTPUT_DIR}/public`,
         emptyOutDir: true,
         manifest: true,
-        // Waking an island fetches its chunk and the shared Preact chunk in parallel.
-        modulePreload: { polyfill: false },
+        // Waking an island fetches its chunk and the shared Preact chunk in parallel. Not the preload
+        // helper itself: every define module has already imported it, and Firefox fires an error on a
+        // modulepreload link for a module it has loaded that way.
+        modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => !dep.includes("preload-helper")) },
         rolldownOptions: {
           input: islandInputs(),
           output: { entryFileNames: "[name].[hash].js", chunkFileNames: "[name].[hash].js" },

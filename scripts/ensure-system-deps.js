@@ -1,16 +1,18 @@
-// Before the tests: make sure what npm cannot install is here. Debian's Chromium (browser tests), a
-// Java runtime (the Nu Html Checker) and PostgreSQL 15's server binaries (backend tests). Installs them
+// Before the tests: make sure what npm cannot install is here. The browser engines (Debian's Chromium,
+// Firefox ESR, WebKitGTK's WebDriver and MiniBrowser, and Xvfb for its display; the list is in
+// dev/browser-engines.js), a Java runtime (the Nu Html Checker) and PostgreSQL 15's server binaries
+// (backend tests). Installs them
 // with apt-get when running as root, otherwise stops with the exact command to run. Never lets the
 // tests skip.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { CHROMIUM_PATH as CHROMIUM } from "../dev/chromium.js";
+import { ENGINE_PACKAGES } from "../dev/browser-engines.js";
 import { PG_BIN } from "../dev/pg-bin.js";
 
 const has = (command) => spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
 
 const missing = [];
-if (!existsSync(CHROMIUM)) missing.push("chromium");
+for (const { path, pkg } of ENGINE_PACKAGES) if (!existsSync(path) && !missing.includes(pkg)) missing.push(pkg);
 if (!has("java")) missing.push("default-jre-headless");
 if (!existsSync(`${PG_BIN}/initdb`)) missing.push("postgresql-15");
 

@@ -1,8 +1,8 @@
 import { createServer } from "node:net";
 
 /**
- * A free TCP port on loopback, for the one server that cannot bind port 0 and report it (PostgreSQL):
- * another process may take it before it is bound, so the caller retries on "address in use".
+ * A free TCP port on loopback, for the servers that cannot bind port 0 and report it (PostgreSQL,
+ * WebKitWebDriver): another process may take it before it is bound, so the caller retries when it is in use.
  * @returns {Promise<number>}
  */
 export const freePort = () =>

@@ -1,6 +1,7 @@
 // Every Nunjucks shortcode of the site, as one Eleventy plugin: the photos (async: images are encoded)
 // and the islands, rendered at build time from the same components the browser hydrates
 // (widgets/ssr.tsx). The islands are synchronous, so macros, which cannot await, can use them.
+import { inlineScriptTag } from "../_lib/inline-scripts.js";
 import { pictureHtml } from "../_lib/photos.js";
 import { writeShareImage } from "../_lib/share-image.js";
 import { cleanUrl } from "../_lib/urls.js";
@@ -70,6 +71,6 @@ function mobileMenu({ className, ...params }) {
 /** @param {import("@11ty/eleventy/UserConfig").default} eleventyConfig */
 export default function shortcodes(eleventyConfig) {
   for (const [name, shortcode] of Object.entries({ photo, socialImage })) eleventyConfig.addAsyncShortcode(name, shortcode);
-  for (const [name, shortcode] of Object.entries({ quoteForm, faqAccordion, navMenu, mobileMenu }))
+  for (const [name, shortcode] of Object.entries({ quoteForm, faqAccordion, navMenu, mobileMenu, inlineScript: inlineScriptTag }))
     eleventyConfig.addShortcode(name, shortcode);
 }

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { WIDGETS_OUTPUT_DIR } from "./build-paths.js";
+import { INLINE_SCRIPTS } from "./inline-scripts.js";
 import { ISLAND_LOADER } from "./island-loader.js";
 
 /** A CSP source allowing exactly one inline element's text. */
@@ -21,9 +22,10 @@ export function contentSecurityPolicy(backendUrl, inlineCss) {
   return {
     // Nothing loads unless listed below.
     "default-src": ["'none'"],
-    // The site's own scripts (widget bundles, the 404 path logger) and, by its hash, the one inline script:
-    // the island loader (site/_lib/island-loader.js). JSON-LD blocks are data, not scripts. Never 'unsafe-inline'.
-    "script-src": ["'self'", cspHash(ISLAND_LOADER)],
+    // The site's own scripts (widget bundles, the 404 path logger) and, by their hashes, the inline ones:
+    // the island loader (site/_lib/island-loader.js) and site/_lib/inline-scripts.js. JSON-LD blocks are
+    // data, not scripts. Never 'unsafe-inline'.
+    "script-src": ["'self'", cspHash(ISLAND_LOADER), ...Object.values(INLINE_SCRIPTS).map(cspHash)],
     // The stylesheet inline in every page's <style>, by its hash (the same text on every page); no style attributes.
     "style-src": ["'self'", cspHash(inlineCss)],
     // Photos and icons are served by the site; data: for tiny inline SVG fallbacks.

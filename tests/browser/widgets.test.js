@@ -2,51 +2,29 @@
 // quote sent from /kontakt, the home hero, an area page and a partner's page becomes a row and an e-mail;
 // a failing backend keeps what was typed; the accordion and the menu work by mouse and keyboard; axe
 // passes in every state; and with JavaScript off the form still sends and the FAQ still opens.
-import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../dev/chromium.js";
-import { closeServer, listen } from "../../dev/local/servers.js";
 import { axeViolations, visit } from "../support/browser.js";
+import { PERSON, mailTo as mailOf, rowsFor as rowsOf, storedRows as storedRowsOf } from "../support/local-site-checks.js";
 import { startLocalSite } from "../support/local-site.js";
+import { startPartnerServer } from "../support/partner-page.js";
 import { business } from "../support/site.js";
 
 let site;
 let browser;
 let partner;
 
-/** A partner's page on another origin: a strict CSP, and CSS that resets everything it can reach. */
-const HOSTILE_CSS = `
-* { margin: 0 !important; padding: 0 !important; box-sizing: content-box !important; font-family: "Comic Sans MS", cursive !important;
-    color: rgb(255, 0, 0) !important; line-height: 3 !important; letter-spacing: 2px !important; text-transform: uppercase !important; }
-input, textarea, select, button { all: unset !important; display: inline !important; width: 10px !important; height: 10px !important;
-    background: rgb(0, 0, 0) !important; border: 5px solid rgb(255, 0, 255) !important; opacity: 0.3 !important; }
-button { visibility: hidden !important; }
-h2, p, label, span, a { font-size: 40px !important; }
-:root { --elektriker-accent: rgb(0, 128, 0); --elektriker-accent-text: rgb(255, 255, 255); }`;
-const partnerPage = (embedUrl, apiUrl, { twice = false, partnerId = "byportalen" } = {}) => `<!doctype html>
-<html lang="da"><head><meta charset="utf-8"><title>Byportalen</title>
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src ${new URL(embedUrl).origin}; connect-src ${apiUrl}; style-src 'self'; img-src 'self'">
-<link rel="stylesheet" href="/hostile.css"></head>
-<body><main><h1>Find en elektriker</h1><p id="own">Byportalens egen tekst.</p><button id="own-button" type="button">Byportalens knap</button>
-<elektriker-tilbud partner="${partnerId}" location="Køge"></elektriker-tilbud></main>
-<script type="module" src="${embedUrl}"></script>${twice ? `<script type="module" src="${embedUrl}?again"></script>` : ""}
-</body></html>`;
-
 beforeAll(async () => {
   // The partner's server binds first (port 0), because its origin is registered before the functions start.
-  const server = createServer((request, response) => {
-    if (request.url === "/hostile.css") return response.writeHead(200, { "Content-Type": "text/css" }).end(HOSTILE_CSS);
-    const twice = request.url?.includes("twice") ?? false;
-    // The same partner served as http://partner.test: an insecure origin that is not loopback.
-    const partnerId = request.headers.host?.startsWith("partner.test:") ? "byportalen-http" : "byportalen";
-    response
-      .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
-      .end(partnerPage(`${site.base}/widgets/quote-form.embed.js`, site.apiUrl, { twice, partnerId }));
-  });
-  const port = await listen(server, 0, "127.0.0.1");
-  const origin = `http://127.0.0.1:${port}`;
-  const insecureOrigin = `http://partner.test:${port}`;
-  partner = { origin, insecureOrigin, stop: () => closeServer(server) };
+  // The same partner is also served as http://partner.test: an insecure origin that is not loopback.
+  const server = await startPartnerServer((host) => ({
+    embedUrl: `${site.base}/widgets/quote-form.embed.js`,
+    apiUrl: site.apiUrl,
+    partnerId: host.startsWith("partner.test:") ? "byportalen-http" : "byportalen",
+  }));
+  const origin = `http://127.0.0.1:${server.port}`;
+  const insecureOrigin = `http://partner.test:${server.port}`;
+  partner = { origin, insecureOrigin, stop: server.stop };
   site = await startLocalSite({
     partners: [
       { id: "byportalen", name: "Byportalen", origin },
@@ -61,28 +39,9 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const PERSON = { name: "Jens Hansen", phone: "12 34 56 78", message: "Vi skal have ny eltavle og flere stikkontakter i køkkenet." };
-const rowsFor = (email) => site.sql`select * from public.quote_requests where email = ${email}`;
-/** The rows stored for `email`, once there are any. */
-const storedRows = (email, what) =>
-  waitFor(async () => {
-    const rows = await rowsFor(email);
-    return rows.length ? rows : null;
-  }, what);
-const waitFor = async (check, what, ms = 20_000) => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-};
-const mailTo = (email) =>
-  waitFor(
-    async () => (await site.mails()).find((mail) => mail.text?.includes(email) || mail.replyTo?.some((to) => to.address === email)),
-    `the e-mail about ${email}`,
-  );
+const rowsFor = (email) => rowsOf(site, email);
+const storedRows = (email, what) => storedRowsOf(site, email, what);
+const mailTo = (email) => mailOf(site, email);
 
 /** Fills the quote form inside `scope` (a form's island, or the embed's shadow root) as a visitor would. */
 async function fill(scope, values) {
@@ -107,7 +66,6 @@ describe("the quote form on the firm's pages, against the local stack", () => {
         .first()
         .waitFor();
       await fill(form, { ...PERSON, email, ...(location ? { location } : {}) });
-      await page.waitForTimeout(250); // a person takes longer than the function's minimum fill time
       await form.getByRole("button", { name: "Send forespørgsel" }).click();
       const notice = page.locator("elektriker-notices .notice").filter({ hasText: "Besked sendt!" });
       await notice.waitFor();
@@ -270,7 +228,6 @@ describe("the partner embed on another origin with hostile CSS and a strict CSP"
     const styledBefore = await ownStyles();
     const email = "partnerkunde@example.dk";
     await fill(host, { ...PERSON, email });
-    await page.waitForTimeout(250);
     await button.click();
     await page.locator("elektriker-tilbud-notices .notice").filter({ hasText: "Besked sendt!" }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -302,7 +259,6 @@ describe("the partner embed on another origin with hostile CSS and a strict CSP"
       await host.waitFor();
       const email = "http-partner@example.dk";
       await fill(host, { ...PERSON, email });
-      await page.waitForTimeout(250);
       await host.getByRole("button", { name: "Send forespørgsel" }).click();
       await page.locator("elektriker-tilbud-notices .notice").filter({ hasText: "Besked sendt!" }).waitFor();
       const [row] = await storedRows(email, "the row from the http partner page");

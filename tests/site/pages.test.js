@@ -42,7 +42,7 @@ describe("routes", () => {
     const headers = readFileSync(join(DIST, "_headers"), "utf8");
     expect(headers).toMatch(/^\/\*$/m);
     expect(headers).toMatch(
-      /Content-Security-Policy: default-src 'none'; script-src 'self' 'sha256-[\w+/=]+'; style-src 'self' 'sha256-[\w+/=]+';/,
+      /Content-Security-Policy: default-src 'none'; script-src 'self'( 'sha256-[\w+/=]+')+; style-src 'self' 'sha256-[\w+/=]+';/,
     );
     expect(headers).toContain(`form-action 'self' ${new URL(business.backend.url).origin}`);
     for (const name of ["X-Content-Type-Options", "Referrer-Policy", "Strict-Transport-Security", "Permissions-Policy"]) {

@@ -10,6 +10,8 @@ declare global {
     __events: { type: string; detail: unknown }[];
     /** How often the quote form's status line changed (tests/browser/a11y.test.js). */
     __changes: number;
+    /** Console errors, uncaught errors and CSP violations the collector saw (tests/support/browser-collector.js). */
+    __problems?: string[];
     /** axe-core, once injected. */
     axe: typeof import("axe-core");
   }

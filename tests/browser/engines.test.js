@@ -1,0 +1,64 @@
+// The journeys of ./journeys.js in Chromium, Firefox ESR and WebKitGTK against the local stack (`npm
+// start`'s PGlite, Deno functions and SMTP). The partner's page is served at http://partner.test:PORT,
+// an origin that is neither secure nor loopback, as a partner's plain-http page is. The three engines
+// run at the same time, each its journeys one after another; the stored rows are checked at the end.
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { ENGINES, PARTNER_HOST } from "../support/browser-adapters.js";
+import { rowsFor } from "../support/local-site-checks.js";
+import { startLocalSite } from "../support/local-site.js";
+import { startPartnerServer } from "../support/partner-page.js";
+import { JOURNEYS } from "./journeys.js";
+
+let site;
+let partner;
+/** What the journeys sent: e-mail addresses with the row each must have, and those that must have none. */
+const sent = { stored: [], refused: [] };
+
+beforeAll(async () => {
+  partner = await startPartnerServer(() => ({ embedUrl: `${site.base}/widgets/quote-form.embed.js`, apiUrl: site.apiUrl }));
+  site = await startLocalSite({ partners: [{ id: "byportalen", name: "Byportalen", origin: `http://${PARTNER_HOST}:${partner.port}` }] });
+}, 300_000);
+afterAll(async () => {
+  await partner?.stop();
+  await site?.stop();
+});
+
+for (const [name, launch] of Object.entries(ENGINES)) {
+  describe(name, { concurrent: true }, () => {
+    let engine;
+    beforeAll(async () => {
+      engine = await launch({ partnerPort: partner.port });
+    }, 120_000);
+    afterAll(() => engine?.stop());
+
+    for (const journey of JOURNEYS) {
+      it.sequential(journey.name, async ({ expect }) => {
+        const url = journey.partner ? `${engine.partnerOrigin}/` : site.base + journey.url;
+        const javaScript = journey.javaScript ?? true;
+        const tab = await engine.open(url, { ...journey.viewport, javaScript });
+        try {
+          // A visitor acts once the page has started: every island defined, listening for its first
+          // interaction. (On the partner's page the embed's own notices region is a plain element.)
+          if (javaScript && !journey.partner)
+            await tab.waitFor(() => document.querySelectorAll(":not(:defined)").length === 0, [], { what: "the islands to be defined" });
+          /** @type {import("./journeys.js").Outcome} */
+          const outcome = (await journey.run({ tab, site, partnerOrigin: engine.partnerOrigin, expect, engine: name, sent })) ?? {};
+          // No console errors, uncaught errors or CSP violations (a page without JavaScript has no console to read).
+          if (!outcome.noConsole) expect((await tab.problems()).filter((problem) => !outcome.allow?.(problem))).toEqual([]);
+        } finally {
+          await tab.close();
+        }
+      });
+    }
+  });
+}
+
+it("stores every request the journeys sent exactly once, as sent, and none that never reached the backend", async ({ expect }) => {
+  expect(sent.stored.length).toBeGreaterThan(0);
+  for (const { email, row } of sent.stored) {
+    const rows = await rowsFor(site, email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject(row);
+  }
+  for (const email of sent.refused) expect(await rowsFor(site, email)).toHaveLength(0);
+});

@@ -1,0 +1,247 @@
+// The journeys that matter, written once for every engine (tests/browser/engines.test.js runs them in
+// Chromium, Firefox and WebKit through tests/support/browser-adapters.js). Each gets `tab` (an opened
+// page), the local stack `site`, the partner's page origin `partnerOrigin`, `expect`, and `sent`, where
+// it notes what the database must hold afterwards: while the engines run, the e-mail (sent only after
+// the row is committed, with the row's fields and id) is what a journey checks, and the rows are read
+// once all engines are done, since the local PGlite mixes up queries from two clients at the same time.
+import { PERSON, mailFields, mailTo } from "../support/local-site-checks.js";
+import { business } from "../support/site.js";
+
+const SEND = { css: "button", text: "Send forespørgsel" };
+/** Types `values` (field name to text) into the fields inside `scope`. */
+async function typeInto(tab, scope, values) {
+  for (const [name, text] of Object.entries(values)) await tab.type([...scope, `[name="${name}"]`], text);
+}
+const valuesOf = (tab, scope, names) => Promise.all(names.map((name) => tab.read([...scope, `[name="${name}"]`], (field) => field.value)));
+
+/**
+ * @typedef {{ noConsole?: boolean, allow?: (problem: string) => boolean }} Outcome what a journey's
+ * run tells the runner: no console to read (JavaScript off), or which reported problems are expected
+ * @typedef {{ name: string, url?: string, partner?: boolean, javaScript?: boolean,
+ *   viewport?: { width: number, height: number }, run: (context: any) => Promise<Outcome | void> }} Journey
+ */
+
+/** @type {Journey[]} */
+export const JOURNEYS = [
+  {
+    name: "a page renders its header; the 'Ydelser' dropdown opens on hover and by keyboard",
+    url: "/om-os",
+    async run({ tab, expect }) {
+      expect(await tab.evaluate(() => document.querySelector("header a[href='/']")?.textContent)).toContain(business.brand);
+      expect(await tab.isVisible('header nav[aria-label="Hovedmenu"]')).toBe(true);
+      const panelItem = 'nav[aria-label="Hovedmenu"] a[href="/ydelser/private"]';
+      expect(await tab.isVisible(panelItem)).toBe(false);
+      await tab.hover('nav[aria-label="Hovedmenu"] a[href="/ydelser"]');
+      await tab.waitForElement("elektriker-nav[ready]");
+      await tab.waitForElement(panelItem, { visible: true });
+      await tab.moveMouse(640, 700);
+      await tab.waitFor(
+        () =>
+          !document.querySelector('nav[aria-label="Hovedmenu"] a[href="/ydelser/private"]')?.checkVisibility({ visibilityProperty: true }),
+        [],
+        { what: "the dropdown to close" },
+      );
+      const toggle = { css: "button", text: "Vis menuen Ydelser" };
+      await tab.focus(toggle);
+      await tab.press("Enter");
+      expect(await tab.evaluate(() => document.activeElement?.getAttribute("aria-expanded"))).toBe("true");
+      await tab.waitForElement(panelItem, { visible: true }); // the open panel is rendered a moment after the key
+      await tab.press("ArrowDown");
+      expect(await tab.evaluate(() => document.activeElement?.getAttribute("href"))).toBe("/ydelser/private");
+      await tab.press("ArrowDown");
+      expect(await tab.evaluate(() => document.activeElement?.getAttribute("href"))).toBe("/ydelser/erhverv");
+      await tab.press("Escape");
+      expect(
+        await tab.evaluate(() => [
+          document.activeElement?.getAttribute("aria-label"),
+          document.activeElement?.getAttribute("aria-expanded"),
+        ]),
+      ).toEqual(["Vis menuen Ydelser", "false"]);
+      expect(await tab.isVisible(panelItem)).toBe(false);
+    },
+  },
+  {
+    name: "the mobile menu opens, and Escape closes it and returns focus to its button",
+    url: "/",
+    viewport: { width: 390, height: 844 },
+    async run({ tab, expect }) {
+      expect(await tab.isVisible('nav[aria-label="Hovedmenu"]')).toBe(false);
+      await tab.click({ css: "summary", text: "Menu" });
+      await tab.waitForElement("elektriker-mobile-menu[ready]");
+      await tab.waitForElement('nav[aria-label="Mobilmenu"] a[href="/ydelser/energioptimering"]', { visible: true });
+      await tab.press("Escape");
+      await tab.waitFor(() => !document.querySelector(".mobile-menu[open]"), [], { what: "the mobile menu to close" });
+      expect(await tab.evaluate(() => document.activeElement?.textContent.trim())).toBe("Menu");
+    },
+  },
+  {
+    name: "the FAQ keeps one answer open, by mouse and by keyboard",
+    url: "/ydelser/energioptimering",
+    async run({ tab, expect }) {
+      const open = () =>
+        tab.evaluate(() =>
+          [...document.querySelectorAll("details")]
+            .filter((details) => details.closest("elektriker-faq"))
+            .flatMap((details, index) => (details.open ? [index] : [])),
+        );
+      await tab.click("elektriker-faq details:nth-of-type(2) summary");
+      await tab.waitForElement("elektriker-faq[ready]");
+      expect(await open()).toEqual([1]);
+      await tab.click("elektriker-faq details:nth-of-type(1) summary");
+      expect(await open()).toEqual([0]);
+      await tab.press("ArrowDown");
+      expect(await tab.evaluate(() => document.activeElement === document.querySelectorAll("elektriker-faq summary")[1])).toBe(true);
+      await tab.press("End");
+      await tab.press("Enter");
+      const last = await tab.evaluate(() => document.querySelectorAll("elektriker-faq details").length - 1);
+      expect(await open()).toEqual([last]);
+    },
+  },
+  {
+    name: "the quote form shows the field messages, then sends: 'Besked sendt!' and a cleared form",
+    url: "/kontakt",
+    async run({ tab, site, expect, engine, sent }) {
+      const form = ["elektriker-quote-form"];
+      await tab.click("#kontakt-form-name"); // the first interaction wakes the island
+      await tab.waitForElement("elektriker-quote-form[ready]");
+      await tab.type("#kontakt-form-name", "J");
+      await tab.click([...form, SEND]);
+      await tab.waitFor(() => document.getElementById("kontakt-form-name-error")?.textContent === "Navn skal være mindst 2 tegn", [], {
+        what: "the name's message",
+      });
+      expect(await tab.evaluate(() => [document.activeElement?.id, document.activeElement?.getAttribute("aria-invalid")])).toEqual([
+        "kontakt-form-name",
+        "true",
+      ]);
+      const email = `kontakt-${engine}@example.dk`;
+      await tab.type("#kontakt-form-name", "ens Hansen");
+      await typeInto(tab, form, { phone: PERSON.phone, email, location: "Haslev", message: PERSON.message });
+      // A form filled this fast first waits out the minimum fill time (quote-rules.json minFillMs).
+      await tab.click([...form, SEND]);
+      const notice = ["elektriker-notices", { css: ".notice", text: "Besked sendt!" }];
+      await tab.waitForElement(notice, { timeout: 30_000 });
+      expect(await tab.read(notice, (element) => element.textContent)).toContain("Vi kontakter dig hurtigst muligt.");
+      expect(await valuesOf(tab, form, ["name", "phone", "email", "location", "message"])).toEqual(["", "", "", "", ""]);
+      // The lasting confirmation inside the form holds focus once the notice is gone.
+      expect(await tab.evaluate(() => document.activeElement?.id)).toBe("kontakt-form-sent");
+      const mail = mailFields(await mailTo(site, email));
+      expect(mail).toMatchObject({ Navn: PERSON.name, Hvor: "Haslev", Side: `${site.base}/kontakt`, Partner: "(egen hjemmeside)" });
+      sent.stored.push({
+        email,
+        row: { name: PERSON.name, location: "Haslev", message: PERSON.message, source_url: `${site.base}/kontakt`, partner_id: null },
+      });
+    },
+  },
+  {
+    name: "a failed send shows 'Sender...', then the error with the phone number, and keeps every value",
+    url: "/kontakt",
+    async run({ tab, site, expect, engine, sent }) {
+      const form = ["elektriker-quote-form"];
+      await tab.refuse(site.apiUrl); // the backend cannot be reached for this page: every attempt fails
+      await tab.click("#kontakt-form-name");
+      await tab.waitForElement("elektriker-quote-form[ready]");
+      const values = { ...PERSON, email: `fejl-${engine}@example.dk`, location: "Køge" };
+      await typeInto(tab, form, values);
+      await tab.click([...form, SEND]);
+      // While sending, the button keeps focus: aria-disabled, not disabled.
+      expect(
+        await tab.evaluate(() => {
+          const button = [...document.querySelectorAll("elektriker-quote-form button")].find((b) => b.textContent.trim() === "Sender...");
+          return [button?.getAttribute("aria-disabled"), button === document.activeElement];
+        }),
+      ).toEqual(["true", true]);
+      const notice = await tab.waitFor(() => document.querySelector("elektriker-notices .notice-destructive")?.textContent, [], {
+        what: "the error notice",
+        timeout: 45_000,
+      });
+      expect(notice).toContain(`Der opstod en fejl. Prøv igen eller ring til os på ${business.phone.display}`);
+      expect(await tab.evaluate(() => document.querySelector('elektriker-quote-form [role="alert"]')?.textContent)).toContain(
+        "Vi kunne ikke få forbindelse",
+      );
+      expect(await valuesOf(tab, form, Object.keys(values))).toEqual(Object.values(values));
+      sent.refused.push(values.email);
+      // The browser may report the refused requests; nothing else.
+      return { allow: (problem) => problem.includes(site.apiUrl) };
+    },
+  },
+  {
+    name: "without JavaScript the form posts to the backend and lands on /kontakt/tak",
+    url: "/omraader/faxe",
+    javaScript: false,
+    async run({ tab, site, expect, engine, sent }) {
+      const email = `udenjs-${engine}@example.dk`;
+      await typeInto(tab, ["elektriker-quote-form"], { name: PERSON.name, phone: PERSON.phone, email, message: PERSON.message });
+      await tab.click(["elektriker-quote-form", SEND]);
+      await tab.waitFor(() => location.pathname === "/kontakt/tak", [], { what: "/kontakt/tak" });
+      expect(mailFields(await mailTo(site, email))).toMatchObject({ Navn: PERSON.name, Hvor: "Faxe" });
+      sent.stored.push({ email, row: { name: PERSON.name, location: "Faxe" } });
+      return { noConsole: true };
+    },
+  },
+  {
+    name: "the embed on a plain-http partner page with hostile CSS renders isolated, sends and fires quote-sent",
+    partner: true,
+    async run({ tab, site, partnerOrigin, expect, engine, sent }) {
+      const host = ["elektriker-tilbud"];
+      await tab.waitForElement("elektriker-tilbud[ready]");
+      // The partner's origin is neither https nor loopback: no secure-context-only API is available.
+      expect(await tab.evaluate(() => [location.origin, isSecureContext])).toEqual([partnerOrigin, false]);
+      await tab.evaluate(() => {
+        window.__events = [];
+        for (const type of ["quote-sent", "quote-failed"])
+          document.addEventListener(type, (event) => window.__events.push({ type, detail: /** @type {CustomEvent} */ (event).detail }));
+      });
+      const ownStyles = () =>
+        tab.evaluate(() =>
+          ["own", "own-button"].map((id) => {
+            const style = getComputedStyle(/** @type {HTMLElement} */ (document.getElementById(id)));
+            return [style.color, style.fontSize, style.fontFamily, style.display, style.visibility].join("|");
+          }),
+        );
+      const styledBefore = await ownStyles();
+      const sheetsBefore = await tab.evaluate(() => document.querySelectorAll("style, link").length);
+      const style = (target) =>
+        tab.read(target, (element) => {
+          const s = getComputedStyle(element);
+          return {
+            background: s.backgroundColor,
+            font: s.fontFamily,
+            transform: s.textTransform,
+            border: s.borderTopWidth,
+            visibility: s.visibility,
+          };
+        });
+      const button = await style([...host, SEND]);
+      expect(button).toMatchObject({ background: "rgb(0, 128, 0)", transform: "none", visibility: "visible" }); // themed through --elektriker-accent
+      expect(button.font).not.toContain("Comic Sans");
+      expect((await style([...host, '[name="name"]'])).border).toBe("1px");
+      expect(await valuesOf(tab, host, ["location"])).toEqual(["Køge"]);
+
+      const email = `partner-${engine}@example.dk`;
+      await typeInto(tab, host, { name: PERSON.name, phone: PERSON.phone, email, message: PERSON.message });
+      await tab.click([...host, SEND]);
+      await tab
+        .waitForElement(["elektriker-tilbud-notices", { css: ".notice", text: "Besked sendt!" }], { timeout: 30_000 })
+        .catch(async () => {
+          throw new Error(
+            `No 'Besked sendt!' notice; the form shows: ${await tab.evaluate(() => document.querySelector("elektriker-tilbud")?.shadowRoot?.textContent?.slice(0, 400))}`,
+          );
+        });
+      const mail = mailFields(await mailTo(site, email));
+      expect(mail).toMatchObject({ Navn: PERSON.name, Hvor: "Køge", Side: `${partnerOrigin}/`, Partner: "byportalen" });
+      expect(await tab.evaluate(() => window.__events)).toEqual([{ type: "quote-sent", detail: { requestId: mail["Forespørgsel-id"] } }]);
+      sent.stored.push({
+        email,
+        row: { id: mail["Forespørgsel-id"], partner_id: "byportalen", location: "Køge", source_url: `${partnerOrigin}/` },
+      });
+      // Nothing outside the embed changed, and nothing was asked of anyone but the partner, the site and its backend.
+      expect(await tab.evaluate(() => [document.querySelectorAll("style, link").length, document.adoptedStyleSheets.length])).toEqual([
+        sheetsBefore,
+        0,
+      ]);
+      expect(await ownStyles()).toEqual(styledBefore);
+      const origins = new Set((await tab.requests()).map((url) => new URL(url).origin));
+      expect([...origins].sort()).toEqual([partnerOrigin, site.base, site.apiUrl].sort());
+    },
+  },
+];

@@ -1,0 +1,392 @@
+// One small interface over three engines, so each journey is written once (tests/browser/journeys.js):
+// Chromium through playwright-core (CDP), Firefox ESR through puppeteer-core (WebDriver BiDi) and
+// WebKitGTK's MiniBrowser through classic WebDriver (./webkit-webdriver.js). A tab opens a URL at a
+// viewport size, with or without JavaScript, and offers what a visitor does (click, hover, type, press a
+// key, move the mouse away), evaluation in the page, and what went wrong (console errors, uncaught
+// errors, CSP violations, answers of 400 and above). A target is a CSS selector, or { css, text } for
+// the element with that text or aria-label, or an array of these, each step looking inside the previous
+// element (its shadow root when it has one): ["elektriker-tilbud", { css: "button", text: "Send" }].
+import { chromium } from "playwright-core";
+import puppeteer from "puppeteer-core";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../../dev/chromium.js";
+import { FIREFOX_PATH } from "../../dev/browser-engines.js";
+import { COLLECTOR_SCRIPT } from "./browser-collector.js";
+import { startBrowserProxy } from "./browser-proxy.js";
+import { startWebKitDriver } from "./webkit-webdriver.js";
+
+/** The host name of the partner's page: http://partner.test:PORT is not a secure context. */
+export const PARTNER_HOST = "partner.test";
+
+/** In the page: the element a target names, or null. */
+const RESOLVE = `(target) => {
+  let element = null;
+  for (const step of [].concat(target)) {
+    const root = (element && element.shadowRoot) || element || document;
+    const [css, text] = typeof step === "string" ? [step, null] : [step.css, step.text];
+    const named = (candidate) => text === null || candidate.textContent.includes(text) || candidate.getAttribute("aria-label") === text;
+    element = [...root.querySelectorAll(css)].find(named) ?? null;
+    if (!element) return null;
+  }
+  return element;
+}`;
+/** In the page: scrolls the element to the middle of the viewport and returns its centre. */
+const CENTRE = `(element) => {
+  element.scrollIntoView({ block: "center", inline: "center" });
+  const box = element.getBoundingClientRect();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}`;
+const call = (fn, args) => `(${fn})(...${JSON.stringify(args)})`;
+const missing = (target) => new Error(`No element ${JSON.stringify(target)}`);
+
+/** What every tab shares: waiting, and evaluation built on the engine's own `evaluate`. */
+class Tab {
+  /**
+   * Runs `fn` (a function, or its source) in the page with `args`; each engine's tab does it its own way.
+   * @param {string | Function} _fn
+   * @param {...unknown} _args
+   * @returns {Promise<any>}
+   */
+  evaluate(_fn, ..._args) {
+    return Promise.reject(new Error("evaluate belongs to each engine's tab"));
+  }
+  /** Polls `fn(...args)` in the page until it returns something truthy, and returns that. */
+  async waitFor(fn, args = [], { timeout = 20_000, what = String(fn) } = {}) {
+    const end = Date.now() + timeout;
+    for (;;) {
+      // A navigation may be under way: an evaluation that fails or does not answer counts as "not yet".
+      const value = await Promise.race([
+        this.evaluate(fn, ...args).catch(() => null),
+        new Promise((resolve) => setTimeout(resolve, 2_000, null)),
+      ]);
+      if (value) return value;
+      if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  /** Runs `fn(element)` in the page on the target's element (null when there is none). */
+  read(target, fn) {
+    return this.evaluate(`(target) => (${fn})((${RESOLVE})(target))`, target);
+  }
+  /** Whether the target exists and is rendered. */
+  isVisible(target) {
+    return this.read(target, (element) => !!element?.checkVisibility({ visibilityProperty: true }));
+  }
+  /**
+   * Waits until the target exists (and, with `visible`, is rendered).
+   * @param {unknown} target
+   * @param {{ visible?: boolean, timeout?: number }} [options]
+   */
+  waitForElement(target, { visible = false, timeout } = {}) {
+    const check = `(target, visible) => { const element = (${RESOLVE})(target); return !!element && (!visible || element.checkVisibility({ visibilityProperty: true })); }`;
+    return this.waitFor(check, [target, visible], { timeout, what: JSON.stringify(target) });
+  }
+}
+
+/** Playwright tabs (Chromium): a fresh context per tab. */
+class PlaywrightTab extends Tab {
+  /**
+   * @param {import("playwright-core").BrowserContext} context
+   * @param {import("playwright-core").Page} page
+   * @param {string[]} problems
+   * @param {string[]} requests
+   */
+  constructor(context, page, problems, requests) {
+    super();
+    this.context = context;
+    this.page = page;
+    this.problemList = problems;
+    this.requestList = requests;
+  }
+  evaluate(fn, ...args) {
+    return this.page.evaluate(call(fn, args));
+  }
+  async handle(target) {
+    const handle = (await this.page.evaluateHandle(call(RESOLVE, [target]))).asElement();
+    if (!handle) throw missing(target);
+    return handle;
+  }
+  async click(target) {
+    await (await this.handle(target)).click();
+  }
+  async focus(target) {
+    await (await this.handle(target)).focus();
+  }
+  async hover(target) {
+    await (await this.handle(target)).hover();
+  }
+  async type(target, text) {
+    await (await this.handle(target)).type(text);
+  }
+  press(key) {
+    return this.page.keyboard.press(key);
+  }
+  moveMouse(x, y) {
+    return this.page.mouse.move(x, y);
+  }
+  url() {
+    return this.page.url();
+  }
+  async refuse(origin) {
+    await this.context.route(`${origin}/**`, (route) => route.abort("connectionrefused"));
+  }
+  async problems() {
+    return [...this.problemList, ...(await this.evaluate(() => window.__problems ?? []))];
+  }
+  requests() {
+    return [...this.requestList];
+  }
+  close() {
+    return this.context.close();
+  }
+}
+
+/** Puppeteer tabs (Firefox over BiDi): a fresh browser context per tab, everything through the proxy. */
+class PuppeteerTab extends Tab {
+  /**
+   * @param {any} context puppeteer's BrowserContext
+   * @param {any} page puppeteer's Page
+   * @param {string[]} problems
+   * @param {any} proxy ./browser-proxy.js
+   * @param {number} firstRequest the proxy's first request of this tab
+   */
+  constructor(context, page, problems, proxy, firstRequest) {
+    super();
+    this.context = context;
+    this.page = page;
+    this.problemList = problems;
+    this.proxy = proxy;
+    this.firstRequest = firstRequest;
+    /** @type {string[]} */
+    this.refused = [];
+  }
+  evaluate(fn, ...args) {
+    return this.page.evaluate(call(fn, args));
+  }
+  async handle(target) {
+    const handle = (await this.page.evaluateHandle(call(RESOLVE, [target]))).asElement();
+    if (!handle) throw missing(target);
+    return handle;
+  }
+  /**
+   * A mouse click at the element's centre. Puppeteer's own click waits for an IntersectionObserver in the
+   * page, which never reports in a page without JavaScript.
+   */
+  async click(target) {
+    const { x, y } = await this.page.evaluate(`(${CENTRE})((${RESOLVE})(${JSON.stringify(target)}))`);
+    await this.page.mouse.click(x, y);
+  }
+  async focus(target) {
+    await (await this.handle(target)).focus();
+  }
+  async hover(target) {
+    await (await this.handle(target)).hover();
+  }
+  async type(target, text) {
+    await (await this.handle(target)).type(text);
+  }
+  press(key) {
+    return this.page.keyboard.press(key);
+  }
+  moveMouse(x, y) {
+    return this.page.mouse.move(x, y);
+  }
+  url() {
+    return this.page.url();
+  }
+  refuse(origin) {
+    this.refused.push(origin);
+    this.proxy.refuse(origin);
+  }
+  async problems() {
+    return [...this.problemList, ...this.proxyProblems(), ...(await this.evaluate(() => window.__problems ?? []))];
+  }
+  proxyProblems() {
+    return this.proxy.requests
+      .slice(this.firstRequest)
+      .filter((request) => request.status >= 400)
+      .map((request) => `${request.status} ${request.url}`);
+  }
+  requests() {
+    return this.proxy.requests.slice(this.firstRequest).map((request) => request.url);
+  }
+  async close() {
+    for (const origin of this.refused) this.proxy.allow(origin);
+    await this.context.close();
+  }
+}
+
+/** WebDriver tabs (WebKit): a MiniBrowser session per tab; problems come from the collector and proxy. */
+class WebDriverTab extends Tab {
+  /**
+   * @param {any} session ./webkit-webdriver.js
+   * @param {any} proxy ./browser-proxy.js
+   * @param {number} firstRequest the proxy's first request of this tab
+   */
+  constructor(session, proxy, firstRequest) {
+    super();
+    this.session = session;
+    this.proxy = proxy;
+    this.firstRequest = firstRequest;
+    /** @type {string[]} */
+    this.refused = [];
+  }
+  evaluate(fn, ...args) {
+    return this.session.execute(`return (${fn})(...arguments)`, args);
+  }
+  async handle(target) {
+    const element = await this.session.execute(`return (${RESOLVE})(arguments[0])`, [target]);
+    if (!this.session.isElement(element)) throw missing(target);
+    return element;
+  }
+  async click(target) {
+    const element = await this.handle(target);
+    // In the middle of the viewport first: WebKit's click refuses an element it finds at the edge.
+    await this.session.execute(`(${CENTRE})(arguments[0])`, [element]);
+    await this.session.click(element);
+  }
+  async focus(target) {
+    await this.session.execute("arguments[0].focus()", [await this.handle(target)]);
+  }
+  async hover(target) {
+    await this.session.movePointer(await this.handle(target));
+  }
+  async type(target, text) {
+    await this.session.sendKeys(await this.handle(target), text);
+  }
+  press(key) {
+    return this.session.pressKey(key);
+  }
+  moveMouse(x, y) {
+    return this.session.movePointer("viewport", x, y);
+  }
+  url() {
+    return this.session.currentUrl();
+  }
+  refuse(origin) {
+    this.refused.push(origin);
+    this.proxy.refuse(origin);
+  }
+  async problems() {
+    return [
+      ...PuppeteerTab.prototype.proxyProblems.call(this),
+      ...(await this.evaluate(() => window.__problems ?? ["the collector did not run"])),
+    ];
+  }
+  requests() {
+    return PuppeteerTab.prototype.requests.call(this);
+  }
+  async close() {
+    for (const origin of this.refused) this.proxy.allow(origin);
+    await this.session.close();
+  }
+}
+
+/** Console errors, uncaught errors and failed answers, as Playwright and Puppeteer report them. */
+function listen(page, problems, requests) {
+  // With the source's URL: a failed request names the address it could not reach.
+  page.on("console", (message) => message.type() === "error" && problems.push(`${message.text()} ${message.location()?.url ?? ""}`.trim()));
+  page.on("pageerror", (error) => problems.push(String(error)));
+  page.on("response", (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`));
+  if (requests) page.on("request", (request) => requests.push(request.url()));
+}
+
+/** Chromium: partner.test resolves to loopback, but its URL is not loopback, so it is not secure. */
+async function launchChromiumEngine({ partnerPort }) {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_FLAGS, `--host-resolver-rules=MAP ${PARTNER_HOST} 127.0.0.1`],
+  });
+  return {
+    name: "chromium",
+    partnerOrigin: `http://${PARTNER_HOST}:${partnerPort}`,
+    async open(url, { width = 1280, height = 800, javaScript = true } = {}) {
+      const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: javaScript });
+      await context.addInitScript(COLLECTOR_SCRIPT);
+      const page = await context.newPage();
+      const problems = [];
+      const requests = [];
+      listen(page, problems, requests);
+      await page.goto(url, { waitUntil: "load" });
+      return new PlaywrightTab(context, page, problems, requests);
+    },
+    stop: () => browser.close(),
+  };
+}
+
+/** Firefox ESR: every request, loopback included, goes through the proxy, which knows partner.test. */
+async function launchFirefoxEngine({ partnerPort }) {
+  const proxy = await startBrowserProxy({ hosts: { [PARTNER_HOST]: "127.0.0.1" } });
+  const [host, port] = proxy.address.split(":");
+  const prefs = (javaScript) => ({
+    "network.proxy.type": 1,
+    "network.proxy.http": host,
+    "network.proxy.http_port": Number(port),
+    "network.proxy.no_proxies_on": "",
+    "network.proxy.allow_hijacking_localhost": true,
+    "javascript.enabled": javaScript,
+  });
+  const launch = (javaScript) =>
+    puppeteer.launch({ browser: "firefox", executablePath: FIREFOX_PATH, headless: true, extraPrefsFirefox: prefs(javaScript) });
+  const browser = await launch(true);
+  let withoutJavaScript; // launched when a journey first needs it: JavaScript is a browser-wide pref
+  return {
+    name: "firefox",
+    partnerOrigin: `http://${PARTNER_HOST}:${partnerPort}`,
+    async open(url, { width = 1280, height = 800, javaScript = true } = {}) {
+      if (!javaScript) withoutJavaScript ??= launch(false);
+      const context = await (javaScript ? browser : await withoutJavaScript).createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport({ width, height });
+      if (javaScript) await page.evaluateOnNewDocument(COLLECTOR_SCRIPT);
+      const problems = [];
+      listen(page, problems);
+      const firstRequest = proxy.requests.length;
+      await page.goto(url, { waitUntil: "load" });
+      return new PuppeteerTab(context, page, problems, proxy, firstRequest);
+    },
+    async stop() {
+      await browser.close();
+      await (await withoutJavaScript)?.close();
+      await proxy.stop();
+    },
+  };
+}
+
+/** WebKitGTK: MiniBrowser sessions through the proxy, which also puts the collector into every page. */
+async function launchWebKitEngine({ partnerPort }) {
+  const proxy = await startBrowserProxy({ hosts: { [PARTNER_HOST]: "127.0.0.1" }, injectCollector: true });
+  const driver = await startWebKitDriver();
+  let current;
+  return {
+    name: "webkit",
+    partnerOrigin: `http://${PARTNER_HOST}:${partnerPort}`,
+    async open(url, { width = 1280, height = 800, javaScript = true } = {}) {
+      // WebKitWebDriver holds one session at a time: a journey that timed out may have left its own.
+      await current?.close().catch(() => {});
+      // Without JavaScript: MiniBrowser's WebKitSettings flag that turns off the page's own scripts.
+      current = await driver.newSession({
+        proxy: proxy.address,
+        settings: javaScript ? [] : ["--enable-javascript-markup=false"],
+      });
+      const session = current;
+      // The window includes MiniBrowser's toolbar: grow it so the page itself gets width x height. GTK
+      // keeps the window about 450 px wide at least, so a phone's 390 px comes out wider (still the
+      // phone layout, whose menus switch at 1024 px); asking for less than that would never be answered.
+      await session.setWindowSize(width, height);
+      const [innerWidth, innerHeight] = await session.execute("return [innerWidth, innerHeight]");
+      if (innerWidth < width || innerHeight < height) {
+        await session.setWindowSize(width + Math.max(0, width - innerWidth), height + Math.max(0, height - innerHeight));
+      }
+      const firstRequest = proxy.requests.length;
+      await session.navigate(url);
+      return new WebDriverTab(session, proxy, firstRequest);
+    },
+    async stop() {
+      await driver.stop();
+      await proxy.stop();
+    },
+  };
+}
+
+export const ENGINES = { chromium: launchChromiumEngine, firefox: launchFirefoxEngine, webkit: launchWebKitEngine };
