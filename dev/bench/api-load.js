@@ -60,9 +60,23 @@ export async function runApiLoad({ requests: REQUESTS = 5000, connections: CONNE
   latencies.sort((a, b) => a - b);
   const percentile = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] * 10) / 10;
 
+  // The function e-mails after answering: "nothing lost" is judged once the mail queue has drained (no
+  // row waiting for its first attempt or being sent), or after a minute of no progress.
   const sql = postgres(database.url, { prepare: false, max: 1 });
-  const [{ rows, sent }] =
-    await sql`select count(*)::int as rows, count(*) filter (where notification_status = 'sent')::int as sent from quote_requests`;
+  const count = async () =>
+    (
+      await sql`select count(*)::int as rows, count(*) filter (where notification_status = 'sent')::int as sent,
+        count(*) filter (where notification_status = 'sending' or (notification_status = 'pending' and attempts = 0))::int as waiting
+        from quote_requests`
+    )[0];
+  let counts = await count();
+  for (let still = 0; counts.waiting > 0 && still < 600; still++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const next = await count();
+    if (next.waiting < counts.waiting) still = 0;
+    counts = next;
+  }
+  const { rows, sent } = counts;
   await sql.end();
   const accepted = statuses[200] ?? 0;
   const report = {

@@ -12,10 +12,12 @@ const escapeHtml = (value = "") =>
 
 /**
  * Starts an SMTP server on `smtpPort` writing .eml files into `dir`; `onMessage(raw)` sees each one.
- * `refuseRecipient(address)` true answers RCPT TO with 550, as a server does for an unknown mailbox.
- * @param {{ dir?: string, smtpPort?: number, onMessage?: (raw: Buffer) => void, refuseRecipient?: (address: string) => boolean }} [options] smtpPort 0: a free one
+ * `refuseRecipient(address)` true answers RCPT TO with 550, as a server does for an unknown mailbox;
+ * `acceptDelayMs()` is how long it takes to accept a message once received (a slow mail server).
+ * @param {{ dir?: string, smtpPort?: number, onMessage?: (raw: Buffer) => void, refuseRecipient?: (address: string) => boolean,
+ *   acceptDelayMs?: () => number }} [options] smtpPort 0: a free one
  */
-export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipient } = {}) {
+export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipient, acceptDelayMs } = {}) {
   if (dir) await mkdir(dir, { recursive: true });
   let counter = 0;
   const server = new SMTPServer({
@@ -36,6 +38,8 @@ export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipi
       stream.on("data", (chunk) => chunks.push(chunk));
       stream.on("end", async () => {
         const raw = Buffer.concat(chunks);
+        const delay = acceptDelayMs?.() ?? 0;
+        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         try {
           if (dir) await writeFile(join(dir, `${Date.now()}-${String(++counter).padStart(4, "0")}.eml`), raw);
           onMessage?.(raw);

@@ -21,13 +21,14 @@ export function listen(server, port, host) {
 }
 
 /**
- * Closes an http.Server now, keep-alive connections included (plain close() waits for idle clients).
- * @param {import("node:http").Server} server
+ * Closes a server now: an http.Server's keep-alive connections included (plain close() waits for idle
+ * clients); a plain net.Server's connections are the caller's to end.
+ * @param {import("node:http").Server | import("node:net").Server} server
  * @returns {Promise<void>}
  */
 export function closeServer(server) {
   return new Promise((resolve) => {
     server.close(() => resolve());
-    server.closeAllConnections?.();
+    if ("closeAllConnections" in server) server.closeAllConnections();
   });
 }

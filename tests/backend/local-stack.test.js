@@ -49,8 +49,9 @@ describe("the local stack of npm start", () => {
 
   it("keeps every e-mail as an .eml file and lists them newest first on the inbox page", async () => {
     await send({ ...VALID, location: "Greve", email: "greve@example.dk" });
-    const files = readdirSync(join(dataDir, "mail")).filter((file) => file.endsWith(".eml"));
-    expect(files.length).toBeGreaterThanOrEqual(2);
+    // The function sends the e-mail just after it answers.
+    const emlFiles = () => readdirSync(join(dataDir, "mail")).filter((file) => file.endsWith(".eml"));
+    await expect.poll(() => emlFiles().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     const inbox = await (await fetch(`http://127.0.0.1:${ports.inbox}/`)).text();
     expect(inbox.indexOf("Ny forespørgsel: Greve")).toBeGreaterThan(-1);
     expect(inbox.indexOf("Ny forespørgsel: Greve")).toBeLessThan(inbox.indexOf("Ny forespørgsel: Faxe"));

@@ -10,6 +10,7 @@ import { startDatabase } from "../../dev/local/database.js";
 import { freePort } from "../../dev/local/free-port.js";
 import { migrate } from "../../dev/local/migrations.js";
 import { PG_BIN } from "../../dev/pg-bin.js";
+import { startStallingProxy } from "./stalling-proxy.js";
 
 /**
  * @typedef {object} TestDatabase
@@ -18,6 +19,8 @@ import { PG_BIN } from "../../dev/pg-bin.js";
  * @property {number} poolMax connections the function may open
  * @property {() => Promise<unknown>} pause stops answering, keeping the data
  * @property {() => Promise<unknown>} resume answers again on the same port
+ * @property {() => Promise<unknown>} freeze hangs: open connections stay open and get no answer
+ * @property {() => Promise<unknown>} thaw answers again, where it left off
  * @property {() => Promise<unknown>} stop
  */
 
@@ -27,8 +30,37 @@ import { PG_BIN } from "../../dev/pg-bin.js";
  */
 export async function startPglite() {
   const database = await startDatabase({ port: 0 });
-  // One connection: PGlite's socket server stalls under concurrent transactions (see store.ts).
-  return { name: "PGlite", url: database.url, poolMax: 1, pause: database.pause, resume: database.resume, stop: database.stop };
+  // It hangs behind a proxy that stops relaying (./stalling-proxy.js): PGlite runs in this process.
+  const proxy = await startStallingProxy(database.port);
+  return {
+    name: "PGlite",
+    url: database.url.replace(`:${database.port}/`, `:${proxy.port}/`),
+    // One connection: PGlite's socket server multiplexes one session (see store.ts).
+    poolMax: 1,
+    pause: database.pause,
+    resume: database.resume,
+    freeze: async () => proxy.stall(),
+    thaw: async () => proxy.resume(),
+    async stop() {
+      await proxy.stop();
+      await database.stop();
+    },
+  };
+}
+
+/**
+ * Sends `signal` to a running cluster's postmaster (its pid is the first line of postmaster.pid) and
+ * to every process it started.
+ * @param {string} data the cluster's data folder
+ * @param {"STOP" | "CONT"} signal
+ */
+function signalCluster(data, signal) {
+  const postmaster = Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+  const children = execFileSync("pgrep", ["-P", String(postmaster)], { encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean)
+    .map(Number);
+  for (const pid of [postmaster, ...children]) process.kill(pid, `SIG${signal}`);
 }
 
 /**
@@ -85,6 +117,9 @@ export async function startPostgres15() {
     poolMax: 4,
     pause: async () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),
     resume: async () => start(port),
+    // The server and every backend process it forked (each open connection has one) stop running.
+    freeze: async () => signalCluster(data, "STOP"),
+    thaw: async () => signalCluster(data, "CONT"),
     async stop() {
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);

@@ -34,21 +34,27 @@ export function functionEnv(database, smtpUrl, extra = {}) {
 /**
  * Both functions in this process: their handlers (createHandler, createRetryHandler) with the real
  * store, mailer and configuration, served on free ports. What Deno itself does (serving, reading the
- * environment, the log on stdout) is left to the Deno runs.
+ * environment, the log on stdout) is left to the Deno runs. `handlerOptions` are the handler's own
+ * test settings (its partner list's age).
  * @param {Record<string, string>} env
+ * @param {{ partnerListTtlMs?: number }} [handlerOptions]
  */
-export async function startInProcessFunctions(env) {
+export async function startInProcessFunctions(env, handlerOptions = {}) {
   const output = [];
   const config = parseConfig(env);
-  const sql = connect(config.dbUrl, config.dbPoolMax);
+  const sql = connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs);
   const deps = { config, store: createStore(sql), mailer: createMailer(config), log: (fields) => output.push(`${logLine(fields)}\n`) };
-  const [submit, retry] = await Promise.all([serveFetchHandler(createHandler(deps)), serveFetchHandler(createRetryHandler(deps))]);
+  const handler = createHandler({ ...deps, ...handlerOptions });
+  const [submit, retry] = await Promise.all([serveFetchHandler(handler), serveFetchHandler(createRetryHandler(deps))]);
   return {
     submitUrl: `http://127.0.0.1:${submit.port}/send-contact-email`,
     retryUrl: `http://127.0.0.1:${retry.port}/retry-quote-emails`,
     output,
+    /** Resolves once the e-mails sent after their answers are done. */
+    settled: () => handler.settled(),
     async stop() {
       await Promise.all([submit.stop(), retry.stop()]);
+      await handler.settled();
       await sql.end({ timeout: 1 });
     },
   };
@@ -75,20 +81,38 @@ export async function startFunctions(env) {
  * Postgres client, and both functions. `seed(sql)` runs before the functions start.
  * @param {() => Promise<import("./databases.js").TestDatabase>} startDatabase
  * `runtime` "deno" runs the functions under Deno as deployed; "in-process" runs their handlers here.
- * @param {{ env?: Record<string, string>, seed?: (sql: import("postgres").Sql) => Promise<unknown>, runtime?: "deno" | "in-process" }} [options]
+ * `handlerOptions` go to the in-process handler (see startInProcessFunctions).
+ * @param {{ env?: Record<string, string>, seed?: (sql: import("postgres").Sql) => Promise<unknown>, runtime?: "deno" | "in-process",
+ *   handlerOptions?: { partnerListTtlMs?: number } }} [options]
  */
-export async function startBackend(startDatabase, { env = {}, seed = async () => {}, runtime = "in-process" } = {}) {
+export async function startBackend(startDatabase, { env = {}, seed = async () => {}, runtime = "in-process", handlerOptions } = {}) {
   const database = await startDatabase();
   const mailbox = await startMailbox();
   const sql = postgres(database.url, { prepare: false, max: 2, onnotice: () => {} });
   await seed(sql);
-  const start = runtime === "deno" ? startFunctions : startInProcessFunctions;
-  const functions = await start(functionEnv(database, mailbox.url, env));
+  const environment = functionEnv(database, mailbox.url, env);
+  const functions = runtime === "deno" ? await startFunctions(environment) : await startInProcessFunctions(environment, handlerOptions);
   return {
     database,
     mailbox,
     sql,
     functions,
+    /**
+     * Resolves once every request answered so far has had its first e-mail attempt, which the function
+     * makes after answering: in process, the handler says so; under Deno, no recent row is still waiting
+     * for its first attempt or being sent.
+     */
+    async settled() {
+      if ("settled" in functions) return functions.settled();
+      for (const end = Date.now() + 20_000; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 50))) {
+        const [{ waiting }] = await sql`
+          select count(*)::int as waiting from quote_requests
+          where received_at > now() - interval '5 minutes'
+            and (notification_status = 'sending' or (notification_status = 'pending' and attempts = 0))`;
+        if (waiting === 0) return;
+      }
+      throw new Error("the e-mails after the answers were not all attempted within 20 s");
+    },
     async stop() {
       await functions.stop();
       await sql.end({ timeout: 1 });

@@ -10,8 +10,10 @@ export async function startMailbox() {
   /** @type {Set<string>} */
   let refused = new Set();
   const refuseRecipient = (address) => refused.has(address.toLowerCase());
+  let delayMs = 0;
+  const acceptDelayMs = () => delayMs;
   /** @type {Awaited<ReturnType<typeof startSmtp>> | null} */
-  let server = await startSmtp({ smtpPort: 0, onMessage, refuseRecipient });
+  let server = await startSmtp({ smtpPort: 0, onMessage, refuseRecipient, acceptDelayMs });
   const port = server.port;
   return {
     port,
@@ -21,6 +23,11 @@ export async function startMailbox() {
     clear: () => {
       messages.splice(0);
       refused = new Set();
+      delayMs = 0;
+    },
+    /** Takes `ms` to accept each message from now on (a slow mail server), until clear(). */
+    slow: (ms) => {
+      delayMs = ms;
     },
     /** Answers RCPT TO `address` with 550 from now on (a mistyped MAIL_TO), until clear(). */
     refuse: (address) => refused.add(address.toLowerCase()),
@@ -32,7 +39,7 @@ export async function startMailbox() {
     async up() {
       for (let attempt = 1; ; attempt++) {
         try {
-          server = await startSmtp({ smtpPort: port, onMessage, refuseRecipient });
+          server = await startSmtp({ smtpPort: port, onMessage, refuseRecipient, acceptDelayMs });
           return;
         } catch (/** @type {any} */ error) {
           if (error?.code !== "EADDRINUSE" || attempt === 20) throw error;

@@ -53,6 +53,10 @@ const environmentSchema = z.object({
   ALERT_WEBHOOK_URL: z.optional(url),
   // How long a request body may take to arrive whole; a client that stalls half-way gets 408.
   BODY_DEADLINE_MS: optionalInt("5000"),
+  // How long a request may take end to end before it is answered 503 with the phone number: the
+  // database's statement and lock timeouts and a deadline around each database call come from it, so
+  // a hung or locked database never leaves a visitor waiting (README "The quote backend").
+  REQUEST_DEADLINE_MS: optionalInt("8000"),
   // Database connections per function instance (the local PGlite stack uses 1, see store.ts).
   DB_POOL_MAX: optionalInt("4"),
   // Only for local runs: the port Deno.serve listens on (Supabase's runtime chooses its own); 0 lets the
@@ -76,6 +80,7 @@ export type Config = {
   trustedProxyHops: number;
   alertWebhookUrl?: string;
   bodyDeadlineMs: number;
+  requestDeadlineMs: number;
   port?: number;
 };
 
@@ -113,6 +118,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustedProxyHops: e.TRUSTED_PROXY_HOPS,
     alertWebhookUrl: e.ALERT_WEBHOOK_URL,
     bodyDeadlineMs: e.BODY_DEADLINE_MS,
+    requestDeadlineMs: e.REQUEST_DEADLINE_MS,
     port: e.PORT,
   };
 }

@@ -1,24 +1,41 @@
-// The partner sites a request may come from: the configured origins plus the rows of public.partners,
-// read at most once a minute; while the database is away the last list read is kept.
+// The partner sites a request may come from: the configured origins plus the rows of public.partners.
+// The list is reread at most once a minute, in the background: a request or a preflight is answered
+// from the last good list and never waits for the database, which may be slow or hung. Only the very
+// first list of an instance is waited for, and at most COLD_WAIT_MS; meanwhile the configured origins
+// (the firm's own site) are served.
 import type { Store } from "./store.ts";
 
 const TTL_MS = 60_000;
+const COLD_WAIT_MS = 1_000;
 const PARTNER_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
-/** The partner list of one function instance. */
-export function createPartnerList(store: Pick<Store, "partners">, configuredOrigins: readonly string[]) {
-  let cache = { loadedAt: 0, byId: new Map<string, string>() };
+/** The partner list of one function instance; `ttlMs` how old a list may get before it is reread. */
+export function createPartnerList(store: Pick<Store, "partners">, configuredOrigins: readonly string[], ttlMs = TTL_MS) {
+  let current: Map<string, string> | null = null;
+  let loadedAt = 0;
+  let loading: Promise<void> | null = null;
+
+  /** Rereads the list once at a time; a failure keeps the last good list, and is tried again after the TTL. */
+  function refresh(): Promise<void> {
+    loading ??= store
+      .partners()
+      .then((rows) => {
+        current = new Map(rows.map((partner) => [partner.id, partner.origin]));
+      })
+      .catch(() => {})
+      .finally(() => {
+        loadedAt = Date.now();
+        loading = null;
+      });
+    return loading;
+  }
 
   async function byId(): Promise<Map<string, string>> {
-    if (Date.now() - cache.loadedAt > TTL_MS) {
-      try {
-        cache = { loadedAt: Date.now(), byId: new Map((await store.partners()).map((partner) => [partner.id, partner.origin])) };
-      } catch {
-        // Do not ask a missing database again on every request (preflights included).
-        cache = { ...cache, loadedAt: Date.now() };
-      }
+    if (Date.now() - loadedAt > ttlMs) {
+      const load = refresh();
+      if (current === null) await Promise.race([load, new Promise((resolve) => setTimeout(resolve, COLD_WAIT_MS))]);
     }
-    return cache.byId;
+    return current ?? new Map();
   }
 
   return {

@@ -9,5 +9,10 @@ import { createRetryHandler } from "./handler.ts";
 const config = parseConfig(Deno.env.toObject());
 Deno.serve(
   serveOptions(config),
-  createRetryHandler({ config, store: createStore(connect(config.dbUrl, config.dbPoolMax)), mailer: createMailer(config), log }),
+  createRetryHandler({
+    config,
+    store: createStore(connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs)),
+    mailer: createMailer(config),
+    log,
+  }),
 );

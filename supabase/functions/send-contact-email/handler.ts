@@ -1,9 +1,11 @@
 // The send-contact-email handler: a Request in, a Response out, with every dependency passed in
 // (no Deno.* here, so tests and other runtimes can call it). See README "The quote backend" for the
-// contract. One straight pipeline: method and type, body, spam checks, validation, store, mail.
+// contract. One straight pipeline within the request's deadline: method and type, body, spam checks,
+// validation, store; then the answer, and the mail after it.
 import answerMessages from "../_shared/answer-messages.json" with { type: "json" };
 import type { Config } from "../_shared/config.ts";
 import { corsHeaders } from "../_shared/cors.ts";
+import { DeadlineExceeded, startDeadline } from "../_shared/deadline.ts";
 import {
   BodyTimeout,
   BodyTooLarge,
@@ -37,7 +39,12 @@ export type Deps = {
   waitUntil?: (work: Promise<unknown>) => void;
   /** Tells the firm about requests whose e-mail did not arrive (alerts.ts); defaults to ALERT_WEBHOOK_URL. */
   alert?: Alerter;
+  /** How old the partner list may get before it is reread in the background (partners.ts; tests shorten it). */
+  partnerListTtlMs?: number;
 };
+
+/** The handler, and `settled()`: resolves once the e-mails sent after their answers are done (tests, shutdown). */
+export type QuoteHandler = ((request: Request) => Promise<Response>) & { settled(): Promise<void> };
 
 type AnswerKey = keyof typeof answerMessages;
 
@@ -57,6 +64,9 @@ const DB_UNREACHABLE = new Set([
   "57P03",
   // too_many_connections: the database is there but full, which for the visitor is the same.
   "53300",
+  // The server's own deadlines (store.ts): statement_timeout (query_canceled) and lock_timeout.
+  "57014",
+  "55P03",
 ]);
 
 /** The function's Danish answers (answer-messages.json, which the site's error page shows too). */
@@ -95,14 +105,25 @@ function requestOrigin(request: Request): string | null {
 }
 
 function isDbUnreachable(error: unknown): boolean {
+  if (error instanceof DeadlineExceeded) return true;
   const code = (error as { code?: unknown })?.code;
   return typeof code === "string" && DB_UNREACHABLE.has(code);
 }
 
 /** Creates the request handler of the send-contact-email function. */
-export function createHandler({ config, store, mailer, log, waitUntil, alert = createAlerter(config.alertWebhookUrl, log) }: Deps) {
+export function createHandler({
+  config,
+  store,
+  mailer,
+  log,
+  waitUntil,
+  alert = createAlerter(config.alertWebhookUrl, log),
+  partnerListTtlMs,
+}: Deps): QuoteHandler {
   const text = messagesFor(config.businessPhone);
-  const partners = createPartnerList(store, config.allowedOrigins);
+  const partners = createPartnerList(store, config.allowedOrigins, partnerListTtlMs);
+  /** E-mails still being sent after their answers (where no runtime keeps them alive for us). */
+  const background = new Set<Promise<unknown>>();
   const siteLink = (path: string) => `${config.siteUrl}${path}`;
 
   /**
@@ -123,8 +144,13 @@ export function createHandler({ config, store, mailer, log, waitUntil, alert = c
     }
   }
 
-  /** Sends the firm's e-mail for a stored row; the answer does not wait for it where the runtime allows. */
-  async function mailInBackground(id: string) {
+  /**
+   * Sends the firm's e-mail for a stored row after the answer, on every runtime: the row is committed,
+   * so the visitor's success does not wait for the mail server. Supabase's runtime is told to keep the
+   * work alive (waitUntil); a plain Deno keeps running it by itself. A send cut short (an instance
+   * stopped) leaves the row pending for the scheduled retry.
+   */
+  function mailInBackground(id: string) {
     const sending = store
       .claim(id)
       .then((row) => (row ? deliver(store, mailer, row, log, alert) : false))
@@ -132,14 +158,16 @@ export function createHandler({ config, store, mailer, log, waitUntil, alert = c
       // not be running): the firm hears of them on the next request at the latest.
       .then(() => alert(store))
       .catch((error) => log({ event: "mail_deferred", level: "warn", requestId: id, errorName: (error as Error)?.name }));
-    if (waitUntil) waitUntil(sending);
-    else await sending;
+    background.add(sending);
+    sending.finally(() => background.delete(sending));
+    waitUntil?.(sending);
   }
 
   let shapeLogged = false;
 
-  return async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request): Promise<Response> {
     const requestId = crypto.randomUUID();
+    const deadline = startDeadline(config.requestDeadlineMs);
     if (!shapeLogged && request.method === "POST") {
       shapeLogged = true;
       log({ event: "forwarded_for_shape", shape: forwardedShape(request), trustedProxyHops: config.trustedProxyHops });
@@ -168,7 +196,7 @@ export function createHandler({ config, store, mailer, log, waitUntil, alert = c
 
     let body: Record<string, unknown>;
     try {
-      const raw = await readBody(request, config.bodyDeadlineMs);
+      const raw = await readBody(request, Math.min(config.bodyDeadlineMs, deadline.left()));
       body = isForm ? parseForm(raw) : JSON.parse(raw || "null");
     } catch (error) {
       if (error instanceof BodyTimeout) return problem(408, "timeout", { Connection: "close" });
@@ -204,7 +232,7 @@ export function createHandler({ config, store, mailer, log, waitUntil, alert = c
     if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) return problem(400, "badKey");
 
     try {
-      const result = await store.submit(
+      const submission = store.submit(
         {
           ...validation.data,
           sourceUrl: sourceUrl(body.sourceUrl ?? body.page, request.headers.get("referer"), allowed),
@@ -216,16 +244,17 @@ export function createHandler({ config, store, mailer, log, waitUntil, alert = c
         },
         config.rateLimit,
       );
+      const result = await deadline.within(submission, "the database");
       if (result.kind === "limited") return problem(429, "limited", { "Retry-After": String(result.retryAfterSeconds) });
       if (result.kind === "keyReused") return problem(422, "keyReused");
       log({ event: result.kind === "created" ? "request_stored" : "request_replayed", requestId: result.id, status: 200 });
       // The row is committed: from here on the answer is success, whatever the mail server does.
-      if (result.kind === "created") await mailInBackground(result.id);
+      if (result.kind === "created") mailInBackground(result.id);
       return isForm ? redirect("/kontakt/tak") : json(200, { id: result.id });
     } catch (error) {
       const unreachable = isDbUnreachable(error);
       log({
-        event: unreachable ? "database_unreachable" : "internal_error",
+        event: error instanceof DeadlineExceeded ? "database_deadline" : unreachable ? "database_unreachable" : "internal_error",
         level: "error",
         requestId,
         errorName: (error as Error)?.name ?? typeof error,
@@ -233,5 +262,11 @@ export function createHandler({ config, store, mailer, log, waitUntil, alert = c
       });
       return unreachable ? problem(503, "unavailable", { "Retry-After": "60" }) : problem(500, "internal");
     }
-  };
+  }
+
+  return Object.assign(handle, {
+    async settled() {
+      while (background.size > 0) await Promise.allSettled([...background]);
+    },
+  });
 }

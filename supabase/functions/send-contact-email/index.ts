@@ -9,7 +9,7 @@ import { serveOptions, waitUntil } from "../_shared/runtime.ts";
 const config = parseConfig(Deno.env.toObject());
 const handler = createHandler({
   config,
-  store: createStore(connect(config.dbUrl, config.dbPoolMax)),
+  store: createStore(connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs)),
   mailer: createMailer(config),
   log,
   waitUntil,
