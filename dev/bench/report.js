@@ -173,7 +173,12 @@ ${builds.scaling.map((entry) => `| ${entry.areas} | ${entry.pages} | ${ms(entry.
     api &&
       `## The function under load
 
-${api.requests} requests, ${api.connections} at a time: ${api.requestsPerSecond} requests/s, latency p50 ${api.latencyMs.p50} ms, p95 ${api.latencyMs.p95} ms, p99 ${api.latencyMs.p99} ms. Accepted ${api.accepted}, rows ${api.rows}, e-mails ${api.mailsReceived}: nothing lost = **${api.nothingLost}**.
+${Object.values(api)
+  .map(
+    (run) =>
+      `- ${run.database}: ${run.requests} requests, ${run.connections} at a time: ${run.requestsPerSecond} answers/s (${run.acceptedPerSecond} accepted/s), latency p50 ${run.latencyMs.p50} ms, p95 ${run.latencyMs.p95} ms, p99 ${run.latencyMs.p99} ms. Accepted ${run.accepted}, rows ${run.rows}, e-mails ${run.mailsReceived}: nothing lost = **${run.nothingLost}**. Cores busy: Deno ${run.coresBusy.deno}, database ${run.coresBusy.database}, the bench's own process (load, SMTP) ${run.coresBusy.benchProcess}.`,
+  )
+  .join("\n")}
 `,
     report.ratios && ratioTables(report),
   ];

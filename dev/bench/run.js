@@ -153,9 +153,9 @@ export async function runBench({ compare, runs: RUNS, only = BENCH_PARTS, log })
 
   let api = null;
   if (want("api")) {
-    log("the function under load (npm run bench:api)");
-    api = await runApiLoad();
-    if (!api.nothingLost) throw new Error(`bench:api lost requests: ${JSON.stringify(api)}`);
+    log("the function under load (npm run bench:api), on PGlite and on PostgreSQL 15");
+    api = { pglite: await runApiLoad(), postgres15: await runApiLoad({ database: "postgres15" }) };
+    for (const run of Object.values(api)) if (!run.nothingLost) throw new Error(`bench:api lost requests: ${JSON.stringify(run)}`);
   }
 
   /** @type {Record<string, any>} */

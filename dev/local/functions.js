@@ -10,7 +10,7 @@ const FUNCTIONS_DIR = fileURLToPath(new URL("../../supabase/functions/", import.
 // The real Deno binary of the `deno` npm package, run directly (its bin.cjs wrapper would outlive a kill).
 const DENO = createRequire(import.meta.url)("deno/install_api.cjs").runInstall();
 
-/** @typedef {{ name: string, port: number, stop: () => Promise<void> }} LocalFunction */
+/** @typedef {{ name: string, port: number, pid?: number, stop: () => Promise<void> }} LocalFunction */
 
 /** Resolves with the port from the function's `{"event":"listening","port"}` log line. */
 function listeningPort(child, timeoutMs = 30_000) {
@@ -62,7 +62,7 @@ export async function runFunction(name, env, { onOutput } = {}) {
       child.kill("SIGTERM");
     });
   try {
-    return { name, port: await listeningPort(child), stop };
+    return { name, port: await listeningPort(child), pid: child.pid, stop };
   } catch (error) {
     await stop();
     throw error;

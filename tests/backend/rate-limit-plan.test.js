@@ -1,9 +1,10 @@
 // The rate-limit counts use their indexes (issue 10): with 500,000 stored requests in PostgreSQL 15,
-// the plan of the one counting statement (supabase/functions/_shared/store.ts, RECENT_COUNTS) scans
-// the client index and the e-mail index, never the table.
+// the plan of the one counting statement (the body of quote_request_recent_counts() in
+// supabase/migrations/, read back from the database) scans the client index and the e-mail index,
+// never the table.
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RECENT_COUNTS } from "../../supabase/functions/_shared/store.ts";
+import { TAKE_UNALERTED } from "../../supabase/functions/_shared/store.ts";
 import { startPostgres15 } from "../support/databases.js";
 
 let database;
@@ -27,11 +28,20 @@ afterAll(async () => {
 
 describe("the rate-limit counts at 500,000 rows", () => {
   it("scan the client and e-mail indexes, not the table", async () => {
-    const rows = await sql.unsafe(`explain ${RECENT_COUNTS}`, [`${"a".repeat(32)}${"a".repeat(32)}`, "kunde42@example.dk", 60]);
+    const [{ body }] = await sql`select prosrc as body from pg_proc where proname = 'quote_request_recent_counts'`;
+    const rows = await sql.unsafe(`explain ${body}`, [`${"a".repeat(32)}${"a".repeat(32)}`, "kunde42@example.dk", 60]);
     const plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
     console.log(`Plan of the rate-limit counts at 500,000 rows:\n${plan}`);
     expect(plan).toMatch(/Index (Only )?Scan using quote_requests_client_recent/);
     expect(plan).toMatch(/Index (Only )?Scan using quote_requests_email_recent|Bitmap Index Scan on quote_requests_email_recent/);
+    expect(plan).not.toMatch(/Seq Scan on quote_requests/);
+  });
+
+  it("find the undelivered requests the firm was not told about through their index, not the table", async () => {
+    const rows = await sql.unsafe(`explain ${TAKE_UNALERTED}`);
+    const plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
+    console.log(`Plan of the undelivered-requests check at 500,000 rows:\n${plan}`);
+    expect(plan).toMatch(/quote_requests_unalerted/);
     expect(plan).not.toMatch(/Seq Scan on quote_requests/);
   });
 });

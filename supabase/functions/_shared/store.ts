@@ -36,35 +36,16 @@ export type SubmitResult =
   | { kind: "limited"; retryAfterSeconds: number };
 
 /**
- * The recent requests that the rate limits count, in one statement: $1 client hash, $2 e-mail, $3 window
- * in minutes. Each count is a range scan of its own index, (client_ip_hash, received_at) for the client
- * and its use of the address, (lower(email), received_at) for the address from every client; a single
- * count(*) filter (...) over both conditions could use neither and scanned the table.
+ * Marks as alerted, and returns, the requests the firm has not been told about that are failed or still
+ * unsent after an hour. Run after every request: the partial index quote_requests_unalerted finds those
+ * few rows among all (tests/backend/rate-limit-plan.test.js explains it at 500,000 rows).
  */
-export const RECENT_COUNTS = `
-  with recent_client as (
-    select lower(email) as email, received_at from quote_requests
-    where client_ip_hash = $1 and received_at > now() - make_interval(mins => $3::int)
-  ), recent_email as (
-    select received_at from quote_requests
-    where lower(email) = lower($2) and received_at > now() - make_interval(mins => $3::int)
-  )
-  select
-    (select count(*)::int from recent_client) as "byClient",
-    (select min(received_at) from recent_client) as "oldestByClient",
-    (select count(*)::int from recent_client where email = lower($2)) as "byClientEmail",
-    (select min(received_at) from recent_client where email = lower($2)) as "oldestByClientEmail",
-    (select count(*)::int from recent_email) as "byEmail",
-    (select min(received_at) from recent_email) as "oldestByEmail"`;
-
-type RecentCounts = {
-  byClient: number;
-  byClientEmail: number;
-  byEmail: number;
-  oldestByClient: Date | null;
-  oldestByClientEmail: Date | null;
-  oldestByEmail: Date | null;
-};
+export const TAKE_UNALERTED = `
+  update quote_requests set alerted_at = now()
+  where alerted_at is null and notification_status <> 'sent'
+    and (notification_status = 'failed'
+      or (notification_status in ('pending', 'sending') and received_at < now() - interval '1 hour'))
+  returning id, notification_status as status`;
 
 /** After this long, an e-mail that still fails is given up: the row ends `failed` (README "The quote backend"). */
 export const RETRY_HORIZON_HOURS = 24;
@@ -107,48 +88,21 @@ export function createStore(sql: Sql) {
     sql`set notification_status = 'sending', attempts = attempts + 1, claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS})`;
 
   return {
-    /** Stores a request unless its idempotency key was seen (same id again) or a rate limit is reached. */
+    /**
+     * Stores a request unless its idempotency key was seen (same id again) or a rate limit is reached:
+     * one round trip, the migration's submit_quote_request() (locks, replay, counts and insert).
+     */
     async submit(request: NewRequest, limits: Limits): Promise<SubmitResult> {
-      return await sql.begin(async (tx) => {
-        // One submission per client and per e-mail address at a time, so parallel requests cannot all
-        // slip under a limit. Separate lock spaces (1: client, 2: e-mail), always taken in that order.
-        await tx`select pg_advisory_xact_lock(1, hashtext(${request.clientIpHash}))`;
-        await tx`select pg_advisory_xact_lock(2, hashtext(lower(${request.email})))`;
-        const replay = async () => {
-          if (!request.idempotencyKey) return null;
-          const [existing] = await tx<{ id: string; requestHash: string | null }[]>`
-            select id, request_hash as "requestHash" from quote_requests where idempotency_key = ${request.idempotencyKey}`;
-          if (!existing) return null;
-          // Rows stored before the hash existed count as the same content.
-          if (existing.requestHash !== null && existing.requestHash !== request.requestHash) return { kind: "keyReused" } as const;
-          return { kind: "replayed", id: existing.id } as const;
-        };
-        const seen = await replay();
-        if (seen) return seen;
-        const window = limits.windowMinutes * 60_000;
-        const [counts] = await tx.unsafe<RecentCounts[]>(RECENT_COUNTS, [request.clientIpHash, request.email, limits.windowMinutes]);
-        // The wait is until enough of the rows that hit a limit have left the window; the oldest one
-        // leaving is the earliest a new request could be accepted, for each limit that was reached.
-        const waits: number[] = [];
-        const reached = (count: number, limit: number, oldest: Date | null) => {
-          if (count >= limit && oldest) waits.push(new Date(oldest).getTime() + window - Date.now());
-        };
-        reached(counts.byClient, limits.perClient, counts.oldestByClient);
-        reached(counts.byClientEmail, limits.perEmail, counts.oldestByClientEmail);
-        reached(counts.byEmail, limits.perEmailTotal, counts.oldestByEmail);
-        if (waits.length > 0) return { kind: "limited", retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) };
-        // Two requests with one key from different clients can still meet here: the unique key decides.
-        const [row] = await tx<{ id: string }[]>`
-          insert into quote_requests
-            (name, phone, email, location, message, source_url, partner_id, idempotency_key, request_hash, client_ip_hash, user_agent)
-          values (${request.name}, ${request.phone}, ${request.email}, ${request.location}, ${request.message},
-            ${request.sourceUrl}, ${request.partnerId}, ${request.idempotencyKey}, ${request.requestHash}, ${request.clientIpHash},
-            ${request.userAgent})
-          on conflict (idempotency_key) do nothing
-          returning id`;
-        if (row) return { kind: "created", id: row.id };
-        return (await replay()) ?? Promise.reject(new Error("idempotency conflict without a row"));
-      });
+      const [row] = await sql<{ kind: SubmitResult["kind"]; id: string | null; retryAfterSeconds: number | null }[]>`
+        select kind, id, retry_after_seconds as "retryAfterSeconds" from public.submit_quote_request(
+          ${request.name}, ${request.phone}, ${request.email}, ${request.location}, ${request.message},
+          ${request.sourceUrl}, ${request.partnerId}, ${request.idempotencyKey}, ${request.requestHash},
+          ${request.clientIpHash}, ${request.userAgent},
+          ${limits.perClient}, ${limits.perEmail}, ${limits.perEmailTotal}, ${limits.windowMinutes})`;
+      if (row.kind === "limited") return { kind: "limited", retryAfterSeconds: row.retryAfterSeconds ?? 1 };
+      if (row.kind === "keyReused") return { kind: "keyReused" };
+      if (!row.id) throw new Error(`submit_quote_request answered ${row.kind} without an id`);
+      return { kind: row.kind, id: row.id };
     },
 
     /** Reserves one pending row for sending; null when another sender has it or it is already sent. */
@@ -204,12 +158,7 @@ export function createStore(sql: Sql) {
      * or still unsent an hour after they arrived (the scheduled retry has not run, or keeps failing).
      */
     async takeUnalerted(): Promise<{ id: string; status: string }[]> {
-      return await sql<{ id: string; status: string }[]>`
-        update quote_requests set alerted_at = now()
-        where alerted_at is null
-          and (notification_status = 'failed'
-            or (notification_status in ('pending', 'sending') and received_at < now() - interval '1 hour'))
-        returning id, notification_status as status`;
+      return await sql.unsafe<{ id: string; status: string }[]>(TAKE_UNALERTED);
     },
 
     /** The active partner sites registered in the database: id and origin. */
