@@ -1,5 +1,6 @@
-// Build times: the widget build and the site build (median of several runs), and how the site build
-// grows with the number of pages (the areas repeated to about 160 and 1 600, SITE_AREA_COPIES).
+// Build times: `npm run build` as on a fresh clone (no dist/, no .cache/) and warm (median of several
+// runs), the widget build forced and the site build alone, and how the site build grows with the number
+// of pages (the areas repeated to about 160 and 1 600, SITE_AREA_COPIES).
 import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,7 +23,12 @@ async function countPages(dir) {
 
 /** Times the builds; leaves a normal build in dist/ for the page measurements. */
 export async function measureBuilds({ runs = 3, copies = [10, 100] } = {}) {
-  const widgets = Array.from({ length: runs }, () => timed("widgets"));
+  // A fresh clone has neither the output nor the caches (widget build, share images, compressed files).
+  await rm(join(ROOT, "dist"), { recursive: true, force: true });
+  await rm(join(ROOT, ".cache"), { recursive: true, force: true });
+  const cold = timed("widgets") + timed("site");
+  const warm = Array.from({ length: runs }, () => timed("widgets") + timed("site"));
+  const widgets = Array.from({ length: runs }, () => timed("widgets", { WIDGETS_FORCE_BUILD: "1" }));
   const site = Array.from({ length: runs }, () => timed("site"));
   const scaling = [{ areas: 16, pages: await countPages(join(ROOT, "dist")), ms: median(site) }];
   for (const copy of copies) {
@@ -34,6 +40,8 @@ export async function measureBuilds({ runs = 3, copies = [10, 100] } = {}) {
     await rm(dir, { recursive: true, force: true });
   }
   return {
+    coldMs: cold,
+    warmMs: { median: median(warm), runs: warm },
     widgetsMs: { median: median(widgets), runs: widgets },
     siteMs: { median: median(site), runs: site },
     scaling: scaling.map((entry) => ({ ...entry, msPerPage: entry.ms / entry.pages })),

@@ -164,7 +164,7 @@ ${kB(embed.bytes.raw)} kB raw, ${kB(embed.bytes.gzip)} kB gzip, ${kB(embed.bytes
     builds &&
       `## Builds
 
-Widgets ${ms(builds.widgetsMs.median)} ms, site ${ms(builds.siteMs.median)} ms (medians of ${builds.widgetsMs.runs.length}).
+\`npm run build\` on a fresh clone (no dist/, no .cache/) ${ms(builds.coldMs)} ms, warm ${ms(builds.warmMs.median)} ms (median of ${builds.warmMs.runs.length}); the widget build forced ${ms(builds.widgetsMs.median)} ms, the site build ${ms(builds.siteMs.median)} ms (medians).
 
 | areas | pages | site build ms | ms per page |
 | --- | --- | --- | --- |

@@ -7,7 +7,7 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** The two build steps of `npm run build`, as Node arguments. */
 export const BUILD_STEPS = {
-  widgets: [`${ROOT}node_modules/vite/bin/vite.js`, "build", "--config", "vite.widgets.config.ts"],
+  widgets: [`${ROOT}scripts/build-widgets.js`],
   site: [`${ROOT}node_modules/@11ty/eleventy/cmd.cjs`, "--quiet"],
 };
 

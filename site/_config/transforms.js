@@ -30,6 +30,9 @@ function islandScripts(content) {
   return content.replace(PAGE_SCRIPT, "").replace("</head>", `${islandLoaderTag(needed)}\n</head>`);
 }
 
+/** site/assets/ with their hashed names, read once per build (not once per page). */
+let assets = /** @type {ReturnType<typeof readAssets> | undefined} */ (undefined);
+
 /**
  * Rewrites every reference to a file of site/assets/ (`/assets/logo.svg`) to its content-hashed name.
  * @this {TransformContext}
@@ -37,7 +40,8 @@ function islandScripts(content) {
  */
 function hashedAssets(content) {
   if (!isPage(this)) return content;
-  return readAssets().reduce(
+  assets ??= readAssets();
+  return assets.reduce(
     (html, { path, hashedPath }) => html.replace(new RegExp(`${path.replace(/[.]/g, "\\.")}(?![\\w.-])`, "g"), hashedPath),
     content,
   );
