@@ -46,8 +46,10 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
     };
   }, []);
 
+  // A layout effect, so the listener is in place in the commit that opens the menu: with useEffect it
+  // came a frame later, and an Escape pressed right after Enter was lost.
   // biome-ignore lint/correctness/useExhaustiveDependencies: follows `open` only; `show` only sets state
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     // Escape closes the open menu wherever focus is (it may have opened under a resting pointer).
     const onKeyDown = (event: KeyboardEvent) => {
