@@ -1,4 +1,5 @@
 // Every Nunjucks filter of the site, as one Eleventy plugin (the functions live in site/_lib/).
+import { assetDataUrl } from "../_lib/assets.js";
 import { breadcrumbTrail } from "../_lib/breadcrumbs.js";
 import { daNumber, hoursText, jsonLd, monthYear } from "../_lib/format.js";
 import { gridColumns } from "../_lib/grid-columns.js";
@@ -18,6 +19,7 @@ const FILTERS = {
   breadcrumbTrail,
   pageStructuredData,
   headerRules,
+  assetDataUrl,
 };
 
 /** @param {import("@11ty/eleventy/UserConfig").default} eleventyConfig */

@@ -28,3 +28,18 @@ export async function writeAssets(outputDir, assets = readAssets()) {
   await mkdir(join(outputDir, "assets"), { recursive: true });
   await Promise.all(assets.map(({ hashedPath, bytes }) => writeFile(join(outputDir, hashedPath), bytes)));
 }
+
+const MEDIA_TYPES = { ".svg": "image/svg+xml" };
+
+/**
+ * A file of site/assets/ as a data: URL, for the favicon: browsers fetch the icon at the load event,
+ * often before the first paint, and on a slow phone connection that request delayed it.
+ */
+export function assetDataUrl(path, assets = readAssets()) {
+  const asset = assets.find((candidate) => candidate.path === path);
+  const type = MEDIA_TYPES[extname(path)];
+  if (!asset || !type) throw new Error(`assetDataUrl: ${path} is not an SVG file of site/assets/`);
+  // Only what a URL or the attribute cannot hold is escaped; double quotes become single ones.
+  const svg = asset.bytes.toString("utf8").trim().replaceAll('"', "'");
+  return `data:${type},${svg.replace(/[<>#%\s]/g, encodeURIComponent)}`;
+}

@@ -26,6 +26,22 @@ describe("every page in Chromium", () => {
       const { context, page, response, problems } = await visit(route);
       expect(response.status()).toBe(200);
       expect(response.headers()["content-security-policy"]).toContain("default-src 'none'");
+      // Before the first paint the page asks for nothing but itself and its pictures (the favicon is in
+      // the document): every module the loader fetches starts after the first contentful paint.
+      const modules = await page.locator("script[data-modules]").getAttribute("data-modules");
+      const timings = () =>
+        page.evaluate(() => ({
+          paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+          scripts: performance
+            .getEntriesByType("resource")
+            .map((entry) => /** @type {PerformanceResourceTiming} */ (entry))
+            .filter((entry) => entry.initiatorType === "script" || /\.js$/.test(entry.name))
+            .map((entry) => ({ url: new URL(entry.name).pathname, startTime: entry.startTime })),
+        }));
+      await expect.poll(async () => (await timings()).scripts.length).toBeGreaterThanOrEqual(modules.split(" ").length);
+      const { paint, scripts } = await timings();
+      expect(scripts.filter((script) => !(script.startTime >= paint))).toEqual([]);
+      expect(problems.requests.filter((url) => /^\/assets\/.*\.svg$|\.ico$/.test(new URL(url).pathname))).toEqual([]);
       // Scroll through so lazy images load too, under the same policy.
       await scrollThrough(page);
       expect(await axeViolations(page)).toEqual([]);
