@@ -1,11 +1,18 @@
 // Per-area data for site/omraader.njk. A function, not front matter: computed front-matter lists are
 // evaluated once for the whole pagination, which gave every area page the first area's breadcrumb.
+import { acutePromise, isHomeArea, withFacts } from "./_lib/copy-facts.js";
 
 // The photo slots an area page's gallery picks three from, so neighbouring pages show different ones.
 const GALLERY = ["eltavle", "installation", "solceller", "ladestander", "belysning", "erhverv"];
 
 export default {
   eleventyComputed: {
+    // The acute promise that fits the town's distance: the home area gets hours, towns further out a weekday.
+    near: (data) => isHomeArea(data.area, data.business),
+    promise: (data) => acutePromise(data.area, data.business),
+    // The town's own copy, with its placeholders filled from business.yaml.
+    description: (data) => withFacts(data.area.metaDescription, data.business, data.area),
+    areaText: (data) => withFacts(data.area.description, data.business, data.area),
     breadcrumbs: (data) => [{ label: "Områder", path: "/omraader" }, { label: data.area.name }],
     // The first review from this town, where the firm has one (site/_data/reviews.yaml).
     localReview: (data) => data.reviews.find((review) => review.location === data.area.name),

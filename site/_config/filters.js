@@ -1,6 +1,7 @@
 // Every Nunjucks filter of the site, as one Eleventy plugin (the functions live in site/_lib/).
 import { assetDataUrl } from "../_lib/assets.js";
 import { breadcrumbTrail } from "../_lib/breadcrumbs.js";
+import { townsByReach } from "../_lib/copy-facts.js";
 import { daNumber, hoursText, jsonLd, monthYear } from "../_lib/format.js";
 import { gridColumns } from "../_lib/grid-columns.js";
 import { iconShapes } from "../_lib/icons.js";
@@ -20,6 +21,7 @@ const FILTERS = {
   pageStructuredData,
   headerRules,
   assetDataUrl,
+  townsByReach,
 };
 
 /** @param {import("@11ty/eleventy/UserConfig").default} eleventyConfig */

@@ -1,16 +1,12 @@
 // Data computed for every page.
-import { hoursText } from "../_lib/format.js";
-
-/** Copy in data files names hours as {arbejdstid} or {telefontid}, so they always come from business.yaml. */
-function withHours(text, business) {
-  return text.replaceAll("{arbejdstid}", hoursText(business.hours.workdays)).replaceAll("{telefontid}", hoursText(business.hours.phone));
-}
+import { withFacts } from "../_lib/copy-facts.js";
 
 export default {
   // Area pages show their own FAQ; other pages may set `faq` in front matter. Either becomes FAQPage JSON-LD.
+  // Hours and response times in the answers are placeholders filled from business.yaml (site/_lib/copy-facts.js).
   faq: (data) => {
     const items = data.area?.faq ?? data.faq;
     // Eleventy first calls this with proxies to learn which data it reads: only real lists are mapped.
-    return Array.isArray(items) ? items.map((item) => ({ ...item, answer: withHours(item.answer, data.business) })) : items;
+    return Array.isArray(items) ? items.map((item) => ({ ...item, answer: withFacts(item.answer, data.business, data.area) })) : items;
   },
 };

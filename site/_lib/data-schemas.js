@@ -5,6 +5,7 @@ import { z } from "zod";
 import { slugify } from "./slug.js";
 import { nearest } from "./geo.js";
 import { MOTIF_NAMES } from "./placeholder.js";
+import { HAND_TYPED_RESPONSE_TIME } from "./copy-facts.js";
 
 const text = z.string().trim().min(1);
 const path = z.string().regex(/^\/[a-z0-9\-/#]*$/, "must be a site path such as /ydelser/private");
@@ -12,7 +13,6 @@ const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM");
 const weekday = z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
-const faqItem = z.strictObject({ question: text, answer: text });
 /** An absolute base URL to which paths are appended: no trailing slash. */
 const baseUrl = z.url().refine((url) => !url.endsWith("/"), "must not end with /");
 
@@ -81,6 +81,12 @@ const business = z.strictObject({
   }),
 });
 
+/** Area copy states response times as placeholders filled from business.yaml (site/_lib/copy-facts.js). */
+const areaCopy = text.refine(
+  (value) => !HAND_TYPED_RESPONSE_TIME.test(value),
+  "a response time typed by hand: write {akut}, {tilbud} or {opstart}, filled from business.yaml's responseTimes",
+);
+
 const area = z.strictObject({
   name: text,
   postalCode: z.string().regex(/^\d{4}$/),
@@ -88,9 +94,9 @@ const area = z.strictObject({
   distance: z.number().positive(),
   latitude,
   longitude,
-  description: text,
-  metaDescription: z.string().trim().min(50).max(170),
-  faq: z.array(faqItem).min(1),
+  description: areaCopy,
+  metaDescription: areaCopy.pipe(z.string().min(50).max(170)),
+  faq: z.array(z.strictObject({ question: text, answer: areaCopy })).min(1),
 });
 
 const areas = z

@@ -37,10 +37,31 @@ describe("each area page says what the firm's data says about its town", () => {
       const near = area.distance <= business.responseTimes.homeAreaKm;
       const lead = root.querySelector(".hero .lead").textContent.replace(/\s+/g, " ");
       expect(lead).toContain(near ? business.responseTimes.acuteHomeArea : business.responseTimes.acuteSurroundingTowns);
-      if (!near) expect(main).not.toContain(business.responseTimes.acuteHomeArea);
+      // A town beyond the home area is promised no call-out in hours, however the copy words it.
+      const hours = /\d+\s*[–-]\s*\d+\s*timer/;
+      const meta = root.querySelector('meta[name="description"]').getAttribute("content");
+      if (!near) for (const text of [main, meta]) expect(text).not.toMatch(hours);
       expect(root.querySelectorAll(".crumbs li").map((crumb) => crumb.textContent.trim())).toEqual(["Forside", "Områder", area.name]);
     });
   }
+});
+
+describe("the response promise outside the area pages", () => {
+  it("on /ydelser/private names as home-area examples only towns within the home area, and the others only beyond it", () => {
+    const items = page("/ydelser/private")
+      .root.querySelectorAll("main li")
+      .filter((item) => /akutte fejl|kommer vi/.test(item.textContent));
+    const home = items.find((item) => item.textContent.includes(business.responseTimes.acuteHomeArea));
+    const further = items.find((item) => item.textContent.includes(business.responseTimes.acuteSurroundingTowns));
+    const distances = (item) =>
+      item
+        .querySelectorAll('a[href^="/omraader/"]')
+        .map((link) => areas.find((area) => `/omraader/${area.slug}` === link.getAttribute("href")).distance);
+    expect(distances(home).length).toBeGreaterThan(0);
+    for (const km of distances(home)) expect(km).toBeLessThanOrEqual(business.responseTimes.homeAreaKm);
+    expect(distances(further).length).toBeGreaterThan(0);
+    for (const km of distances(further)) expect(km).toBeGreaterThan(business.responseTimes.homeAreaKm);
+  });
 });
 
 describe("/omraader", () => {

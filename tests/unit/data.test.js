@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { DATA_DIR, loadData, parseDataFile } from "../../site/_lib/load-data.js";
+import { withFacts } from "../../site/_lib/copy-facts.js";
 
 const businessYaml = readFileSync(`${DATA_DIR}business.yaml`, "utf8");
 const areasYaml = readFileSync(`${DATA_DIR}areas.yaml`, "utf8");
@@ -35,6 +36,33 @@ describe("data files", () => {
     expect(error).toMatch(/areas\.yaml/);
     expect(error).toMatch(/- 3\.postalCode: /);
     expect(error).toMatch(/- 5\.faq: /);
+  });
+
+  it("area copy that types a response time by hand is refused, naming the placeholders to use", () => {
+    for (const typed of [
+      "inden for 2–4 timer",
+      "inden for 2-4 timer",
+      "samme eller næste hverdag",
+      "tilbud inden for 24 timer",
+      "inden for 3–5 hverdage",
+    ]) {
+      const broken = YAML.parse(areasYaml);
+      broken[2].faq[4].answer = `Ved akutte fejl er vi hos dig ${typed}.`;
+      expect(() => parseDataFile(YAML.stringify(broken), "site/_data/areas.yaml"), typed).toThrow(/- 2\.faq\.4\.answer: .*\{akut\}/);
+    }
+  });
+
+  it("fills an area's placeholders from business.yaml, the acute promise by the town's distance, and stops at an unknown one", () => {
+    const business = loadData("business");
+    const { homeAreaKm, acuteHomeArea, acuteSurroundingTowns, quoteAfterInspection } = business.responseTimes;
+    const near = { name: "Nær", distance: homeAreaKm };
+    const far = { name: "Fjern", distance: homeAreaKm + 1 };
+    expect(withFacts("Vi er {akut} hos dig.", business, near)).toBe(`Vi er ${acuteHomeArea} hos dig.`);
+    expect(withFacts("Vi kommer {akut}.", business, far)).toBe(`Vi kommer ${acuteSurroundingTowns}.`);
+    expect(withFacts("Tilbud {tilbud}.", business, far)).toBe(`Tilbud ${quoteAfterInspection}.`);
+    expect(() => withFacts("Vi kommer {akutt}.", business, far)).toThrow(/Fjern: unknown placeholder \{akutt\}/);
+    // Outside an area page there is no town to fit a promise to.
+    expect(() => withFacts("Vi kommer {akut}.", business)).toThrow(/outside an area page: unknown placeholder \{akut\}/);
   });
 
   it("a data file without a schema is refused rather than used unchecked", () => {

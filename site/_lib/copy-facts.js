@@ -1,0 +1,74 @@
+// The firm's facts inside copy written in data files. Copy never types an opening hour or a response
+// time: it names it as a placeholder, and the build fills it in from site/_data/business.yaml, so a
+// changed fact changes every sentence that states it, and a town's promise always fits its distance.
+import { hoursText } from "./format.js";
+
+/**
+ * @typedef {{ homeAreaKm: number, acuteHomeArea: string, acuteSurroundingTowns: string,
+ *   quoteAfterInspection: string, workAfterInspection: string }} ResponseTimes
+ * @typedef {{ hours: { workdays: any, phone: any }, responseTimes: ResponseTimes }} Facts
+ */
+
+/** Response times typed by hand ("2–4 timer", "3-5 hverdage", "næste hverdag", "24 timer"); data-file copy uses placeholders instead. */
+export const HAND_TYPED_RESPONSE_TIME = /\d+\s*[–-]\s*\d+\s*(timer|hverdage|arbejdsdage)|næste hverdag|\b24 timer/i;
+
+/**
+ * Whether a town is in the home area, where an acute call-out takes hours rather than a weekday.
+ * @param {{ distance: number }} area
+ * @param {Facts} business
+ */
+export function isHomeArea(area, business) {
+  return area.distance <= business.responseTimes.homeAreaKm;
+}
+
+/**
+ * The acute call-out promise that fits a town's distance from the base.
+ * @param {{ distance: number }} area
+ * @param {Facts} business
+ */
+export function acutePromise(area, business) {
+  const times = business.responseTimes;
+  return isHomeArea(area, business) ? times.acuteHomeArea : times.acuteSurroundingTowns;
+}
+
+/**
+ * The `count` nearest towns inside the home area (`home` true) or beyond it, for copy that names examples.
+ * @template {{ distance: number }} Area
+ * @param {Area[]} areas
+ * @param {Facts} business
+ * @param {boolean} home
+ * @param {number} count
+ */
+export function townsByReach(areas, business, home, count) {
+  return areas
+    .filter((area) => isHomeArea(area, business) === home)
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, count);
+}
+
+/**
+ * Fills the placeholders of data-file copy: {arbejdstid} and {telefontid} everywhere, and on an area
+ * page {akut} (the acute promise for that town), {tilbud} (a quote after an inspection report) and
+ * {opstart} (work after an inspection). A placeholder that is unknown, or an area placeholder outside
+ * an area page, throws: the build stops rather than print a brace.
+ * @param {string} text
+ * @param {Facts} business
+ * @param {{ name: string, distance: number }} [area]
+ */
+export function withFacts(text, business, area) {
+  /** @type {Record<string, string>} */
+  const facts = {
+    arbejdstid: hoursText(business.hours.workdays),
+    telefontid: hoursText(business.hours.phone),
+  };
+  if (area) {
+    facts.akut = acutePromise(area, business);
+    facts.tilbud = business.responseTimes.quoteAfterInspection;
+    facts.opstart = business.responseTimes.workAfterInspection;
+  }
+  return text.replace(/\{([^{}]*)\}/g, (placeholder, name) => {
+    if (name in facts) return facts[name];
+    const where = area ? `the copy of ${area.name}` : "copy outside an area page";
+    throw new Error(`${where}: unknown placeholder ${placeholder} (known: ${Object.keys(facts).join(", ")}) in "${text}"`);
+  });
+}
