@@ -1,22 +1,51 @@
 // Mounting a widget: hydration keeps the server's HTML, and a component that throws never leaves a
 // blank box: the fallback HTML (the server render, or the phone and e-mail in the embed) comes back.
+import { useEffect, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dispatchFrom, mountWidget } from "./mount.tsx";
 
 afterEach(() => document.body.replaceChildren());
+
+/** Resolves with the host's HTML at the moment `ready` is set. */
+const htmlWhenReady = (host: HTMLElement) =>
+  new Promise<string>((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!host.hasAttribute("ready")) return;
+      observer.disconnect();
+      resolve(host.innerHTML);
+    });
+    observer.observe(host, { attributes: true, attributeFilter: ["ready"] });
+  });
+
+/** Like the header menu: its button and listeners arrive in an effect after hydration. */
+function HydratesInAnEffect() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? <button type="button">Vis menuen</button> : <span>Vis menuen</span>;
+}
 
 function Broken(): never {
   throw new Error("broken");
 }
 
 describe("mountWidget", () => {
-  it("hydrates the server-rendered HTML and marks the host ready", () => {
+  it("hydrates the server-rendered HTML and marks the host ready", async () => {
     const host = document.createElement("div");
     host.innerHTML = "<p>Hej</p>";
     document.body.append(host);
     mountWidget(host, <p>Hej</p>, { hydrate: true });
     expect(host.innerHTML).toBe("<p>Hej</p>");
-    expect(host.hasAttribute("ready")).toBe(true);
+    await vi.waitFor(() => expect(host.hasAttribute("ready")).toBe(true));
+  });
+
+  it("sets `ready` only once the component's effects have run and what they changed is on the page", async () => {
+    const host = document.createElement("div");
+    host.innerHTML = "<span>Vis menuen</span>";
+    document.body.append(host);
+    const whenReady = htmlWhenReady(host);
+    mountWidget(host, <HydratesInAnEffect />, { hydrate: true });
+    // A visitor (or a test) acting on `ready` finds the hydrated control, not the server's placeholder.
+    expect(await whenReady).toBe('<button type="button">Vis menuen</button>');
   });
 
   it("puts the fallback HTML back and marks the host failed when the component throws", async () => {

@@ -1,7 +1,7 @@
 // Mounting a widget component into its element, for the islands on the firm's pages (hydrating the
 // HTML rendered at build time) and for the partner embed (rendering into a shadow root). A component
 // that throws never leaves a blank box: the element gets its fallback HTML back and a `failed` mark.
-import { Component, type ReactNode } from "react";
+import { Component, type ReactNode, useEffect, useState } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 
 type Options = {
@@ -26,12 +26,30 @@ class Boundary extends Component<{ children: ReactNode; onError: (error: unknown
   }
 }
 
+/**
+ * Calls `onSettled` once the tree is interactive: its first effects have run (a parent's run after its
+ * children's) and the renders they asked for have committed. A component that adds its controls or
+ * listeners in an effect (the header menu's toggle, its Escape key) has them in place by then.
+ */
+function Settled({ children, onSettled }: { children: ReactNode; onSettled: () => void }) {
+  const [effectsRan, setEffectsRan] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `onSettled` is fixed for the mount
+  useEffect(() => {
+    if (effectsRan) onSettled();
+    else setEffectsRan(true); // committed together with whatever the children's effects set
+  }, [effectsRan]);
+  return children;
+}
+
 /** Fires a bubbling, composed event with a typed `detail` from the widget's host element. */
 export function dispatchFrom<T>(host: HTMLElement, type: string, detail: T): void {
   host.dispatchEvent(new CustomEvent<T>(type, { detail, bubbles: true, composed: true }));
 }
 
-/** Mounts `node` for `host`; returns the unmount function. Sets `ready` on the host, or `failed`. */
+/**
+ * Mounts `node` for `host`; returns the unmount function. Sets `ready` on the host once the widget is
+ * interactive (what a visitor, or a test, may act on), or `failed`.
+ */
 export function mountWidget(host: HTMLElement, node: ReactNode, options: Options = {}): () => void {
   const root = (options.root ?? host) as Element;
   const fallbackHtml = options.fallbackHtml ?? root.innerHTML;
@@ -50,14 +68,18 @@ export function mountWidget(host: HTMLElement, node: ReactNode, options: Options
     host.setAttribute("failed", "");
   };
   try {
-    const tree = <Boundary onError={fail}>{node}</Boundary>;
+    const ready = () => failed || host.setAttribute("ready", "");
+    const tree = (
+      <Settled onSettled={ready}>
+        <Boundary onError={fail}>{node}</Boundary>
+      </Settled>
+    );
     if (options.hydrate) {
       reactRoot = hydrateRoot(root, tree);
     } else {
       reactRoot = createRoot(root);
       reactRoot.render(tree);
     }
-    if (!failed) host.setAttribute("ready", "");
   } catch (error) {
     fail(error);
   }
