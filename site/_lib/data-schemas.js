@@ -69,7 +69,8 @@ const business = z.strictObject({
   priceRange: text,
   privacy: z.strictObject({ requestRetentionMonths: z.number().int().positive(), clientDataRetentionDays: z.number().int().positive() }),
   processors: z.strictObject({
-    database: z.strictObject({ name: text, kind: text, region: text }),
+    // `region` is what the privacy page says; `hostRegion` the provider's own name for it (README "Deploy").
+    database: z.strictObject({ name: text, kind: text, region: text, hostRegion: z.string().regex(/^[a-z]+-[a-z]+-\d$/) }),
     mail: z.strictObject({ name: text, kind: text, region: text }),
   }),
   social: z.array(z.strictObject({ name: text, url: z.url() })).min(1),

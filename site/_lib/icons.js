@@ -8,9 +8,12 @@ const ICONS = JSON.parse(readFileSync(new URL("../_data/icons.json", import.meta
 const SHAPE =
   /<(path\s[^>]*\bd="[^"]+"|circle\s[^>]*\br="[^"0][^"]*"|rect\s[^>]*\bwidth="[^"0][^"]*"|line\s|polyline\s[^>]*\bpoints="[^"]+"|polygon\s[^>]*\bpoints="[^"]+"|ellipse\s)/;
 
-/** The inner SVG markup of icon `name`; throws when the name is unknown or its markup draws no shape. */
-export function iconShapes(name) {
-  const markup = ICONS[name];
+/**
+ * The inner SVG markup of icon `name` (from site/_data/icons.json, or `icons`); throws when the name is
+ * unknown or its markup draws no shape.
+ */
+export function iconShapes(name, icons = ICONS) {
+  const markup = icons[name];
   if (typeof markup !== "string") throw new Error(`Unknown icon "${name}": add it to site/_data/icons.json`);
   if (!SHAPE.test(markup)) throw new Error(`Icon "${name}" in site/_data/icons.json draws no shape`);
   return markup;

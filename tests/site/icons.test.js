@@ -22,5 +22,16 @@ describe("icons", () => {
   it("fails the build on an unknown icon or one that draws nothing", () => {
     expect(iconShapes("phone")).toContain("<path");
     expect(() => iconShapes("no-such-icon")).toThrow(/Unknown icon "no-such-icon"/);
+    const drawn = { dot: '<circle cx="12" cy="12" r="4"/>', tick: '<polyline points="4 12 9 17 20 6"/>' };
+    for (const name of Object.keys(drawn)) expect(iconShapes(name, drawn)).toBe(drawn[name]);
+    const blank = {
+      none: "",
+      group: "<g></g>",
+      path: '<path d=""/>',
+      circle: '<circle cx="12" cy="12" r="0"/>',
+      rect: '<rect width="0" height="4"/>',
+    };
+    for (const name of Object.keys(blank))
+      expect(() => iconShapes(name, blank), name).toThrow(`Icon "${name}" in site/_data/icons.json draws no shape`);
   });
 });

@@ -16,4 +16,10 @@ describe("/partner", () => {
     // The reference is still there, below.
     for (const id of ["attributter", "haendelser", "css-variabler", "csp"]) expect(root.querySelector(`#${id}`), id).not.toBeNull();
   });
+
+  it("addresses the directory owner the same way throughout: 'I', never 'du'", () => {
+    const text = page("/partner").root.querySelector("main").textContent;
+    expect(text).toMatch(/\bI\b/);
+    expect(text.match(/\b(du|dig|din|dit|dine)\b/gi) ?? []).toEqual([]);
+  });
 });
