@@ -215,6 +215,11 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
         const response = await post({ ...VALID, email: "bad-key@example.dk" }, { headers: { "Idempotency-Key": bad } });
         expect(response.status, bad).toBe(400);
       }
+      // A body key that is not a string is malformed too, not absent.
+      for (const bad of [12345678, ["9a1c7e52-in-a-list"], { key: "9a1c7e52-in-an-object" }, true]) {
+        const response = await post({ ...VALID, email: "bad-key@example.dk", idempotencyKey: bad });
+        expect(response.status, JSON.stringify(bad)).toBe(400);
+      }
       const bodyKey = "b0d7-key-behind-an-empty-header";
       const a = await post({ ...VALID, email: "body-key@example.dk", idempotencyKey: bodyKey }, { headers: { "Idempotency-Key": "" } });
       const b = await post({ ...VALID, email: "body-key@example.dk", idempotencyKey: bodyKey }, { headers: { "Idempotency-Key": "" } });
@@ -411,11 +416,20 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect(await rows()).toHaveLength(4);
     });
 
-    it("varies every answer by Origin, allowed or not (issue 10)", async () => {
-      for (const headers of [{}, { Origin: SITE_URL }, { Origin: "https://evil.example" }]) {
-        const response = await post({ ...VALID, phone: "12" }, { headers });
-        expect(response.headers.get("vary"), JSON.stringify(headers)).toBe("Origin");
+    it("varies every answer by Origin, allowed or not, stored, refused or a preflight (issue 10)", async () => {
+      const answers = [];
+      /** @type {Record<string, string>[]} */
+      const origins = [{}, { Origin: SITE_URL }, { Origin: "https://evil.example" }];
+      for (const headers of origins) {
+        answers.push(
+          await post({ ...VALID, phone: "12" }, { headers }),
+          await post({ ...VALID, email: `vary${answers.length}@example.dk` }, { headers }),
+        );
+        for (const method of ["OPTIONS", "GET"])
+          answers.push(await fetch(functions.submitUrl, { method, headers: { ...headers, "Access-Control-Request-Method": "POST" } }));
       }
+      expect(new Set(answers.map((response) => response.status))).toEqual(new Set([200, 204, 400, 403, 405]));
+      for (const response of answers) expect(response.headers.get("vary"), `${response.status}`).toBe("Origin");
     });
 
     it("refuses JSON without a fill time or faster than a person, whatever the clocks say (issue 10)", async () => {
@@ -775,7 +789,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
     });
 
     it(
-      "logs structured lines without the customer's personal data",
+      "logs structured lines without the customer's personal data, and the X-Forwarded-For shape once without any address",
       async () => {
         await post({ ...VALID });
         await post({ ...VALID, phone: "12" });
@@ -785,7 +799,12 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
           expect(() => JSON.parse(line), line).not.toThrow();
           for (const secret of [VALID.name, VALID.email, VALID.phone, "Jens", "eltavlen", "victim@example.com"])
             expect(line).not.toContain(secret);
+          expect(line).not.toMatch(/\b10\.\d+\.\d+\.\d+\b/); // the test clients' addresses
         }
+        // What README "The quote backend" tells the operator to read after a deploy: one entry per proxy.
+        const shapes = lines.map((line) => JSON.parse(line)).filter((entry) => entry.event === "forwarded_for_shape");
+        expect(shapes).toHaveLength(1);
+        expect(shapes[0]).toMatchObject({ shape: expect.stringMatching(/^ipv[46]$/), trustedProxyHops: 1 });
       },
       { deno: true },
     );

@@ -3,6 +3,7 @@
 // PGlite, which runs in this process, sits behind a proxy that stops relaying. Every request must still
 // be answered within REQUEST_DEADLINE_MS (short here, so the test need not wait 8 s): a 503 with the
 // phone number, while a preflight is answered at once from the last good partner list.
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHONE, startBackend } from "../support/function.js";
 import { startPglite, startPostgres15 } from "../support/databases.js";
@@ -10,6 +11,19 @@ import { VALID } from "./function-suite.js";
 
 const DEADLINE_MS = 1_500;
 const PARTNER = "https://hung-partner.example";
+
+let client = 0;
+/** Posts a valid request; resolves with its status, body and how long the answer took. */
+const postTo = async (backend, email) => {
+  const started = Date.now();
+  const response = await fetch(backend.functions.submitUrl, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.3.0.${++client}` },
+    body: JSON.stringify({ ...VALID, email, elapsedMs: 60_000 }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  return { status: response.status, body: await response.json(), headers: response.headers, ms: Date.now() - started };
+};
 
 /** @type {[string, () => Promise<import("../support/databases.js").TestDatabase>][]} */
 const DATABASES = [
@@ -20,7 +34,6 @@ const DATABASES = [
 for (const [label, startDatabase] of DATABASES) {
   describe(`send-contact-email with a hung database, on ${label}`, () => {
     let backend;
-    let client = 0;
     beforeAll(async () => {
       backend = await startBackend(startDatabase, {
         env: { REQUEST_DEADLINE_MS: String(DEADLINE_MS) },
@@ -34,17 +47,7 @@ for (const [label, startDatabase] of DATABASES) {
       await backend?.stop();
     });
 
-    /** Posts a valid request; resolves with its status, body and how long the answer took. */
-    const post = async (email) => {
-      const started = Date.now();
-      const response = await fetch(backend.functions.submitUrl, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.3.0.${++client}` },
-        body: JSON.stringify({ ...VALID, email, elapsedMs: 60_000 }),
-        signal: AbortSignal.timeout(30_000),
-      });
-      return { status: response.status, body: await response.json(), headers: response.headers, ms: Date.now() - started };
-    };
+    const post = (email) => postTo(backend, email);
 
     it("answers 503 with the phone number within the deadline, preflights at once, and works again when the database does", async () => {
       expect((await post("opvarmning@example.dk")).status).toBe(200);
@@ -73,3 +76,39 @@ for (const [label, startDatabase] of DATABASES) {
     }, 90_000);
   });
 }
+
+// A lock that is never released (a migration or a manual transaction left open): the function stops
+// waiting at its deadline, and so does the server (statement_timeout and lock_timeout on the function's
+// connections), so no request is left queued behind the lock. PGlite has one session, so no second
+// client can hold a lock against the function there: PostgreSQL 15 only.
+describe("send-contact-email behind a lock that is never released, on PostgreSQL 15", () => {
+  let backend;
+  let holder;
+  let observer;
+  beforeAll(async () => {
+    backend = await startBackend(startPostgres15, { env: { REQUEST_DEADLINE_MS: String(DEADLINE_MS) } });
+    holder = postgres(backend.database.url, { max: 1, onnotice: () => {} });
+    observer = postgres(backend.database.url, { max: 1, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    await holder?.end();
+    await observer?.end();
+    await backend?.stop();
+  });
+
+  it("answers 503 with the phone number, the server gives up the lock wait too, and it stores again once the lock is gone", async () => {
+    expect((await postTo(backend, "laas-opvarmning@example.dk")).status).toBe(200);
+    await backend.settled();
+    const queued = async () => (await observer`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`)[0].n;
+    await holder.begin(async (transaction) => {
+      await transaction`lock table public.quote_requests in access exclusive mode`;
+      const locked = await postTo(backend, "laast@example.dk");
+      expect(locked.status).toBe(503);
+      expect(locked.body.error).toContain(PHONE);
+      expect(locked.ms).toBeLessThan(DEADLINE_MS + 2_500);
+      // Still inside the holder's transaction: the function's statement was cancelled by the server.
+      await expect.poll(queued, { timeout: 2 * DEADLINE_MS + 3_000, interval: 200 }).toBe(0);
+    });
+    expect((await postTo(backend, "laas-igen@example.dk")).status).toBe(200);
+  }, 60_000);
+});

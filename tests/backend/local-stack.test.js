@@ -1,7 +1,7 @@
 // The stack behind `npm start` (dev/local/stack.js), on free ports and a temporary data folder:
 // PGlite with migrations and several connections, the function under Deno behind the gateway path,
 // the mail catcher's .eml files and inbox page, and the site.
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
@@ -73,5 +73,21 @@ describe("the local stack of npm start", () => {
   it("serves the site beside it", async () => {
     const response = await fetch(`${stack.siteUrl}/kontakt`);
     expect(response.status).toBe(200);
+  });
+
+  it("stores the request of README's curl example (its headers and body, sent to this stack)", async () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const example = /```sh\n(curl -i http:\/\/127\.0\.0\.1:54321\/functions\/v1\/send-contact-email[\s\S]*?)```/.exec(readme)?.[1] ?? "";
+    expect(example).not.toBe("");
+    const headers = Object.fromEntries(
+      [...example.matchAll(/-H '([^:]+): ([^']+)'/g)].map(([, name, value]) => [
+        name,
+        value === "http://localhost:8080" ? stack.siteUrl : value,
+      ]),
+    );
+    const body = /-d '([^']+)'/.exec(example)?.[1] ?? "";
+    const response = await fetch(`${stack.apiUrl}/functions/v1/send-contact-email`, { method: "POST", headers, body });
+    expect(response.status).toBe(200);
+    expect((await response.json()).id).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -22,3 +22,11 @@ describe("the not-found page", () => {
     expect(heading.nextElementSibling.textContent.trim()).toBe("Siden blev ikke fundet");
   });
 });
+
+describe("help for keyboard visitors", () => {
+  it("tells them on /kontakt that Alt+T reaches the notices and keeps one showing (issue 16, item 11)", () => {
+    const help = page("/kontakt").root.querySelector("#tastatur");
+    expect(help).not.toBeNull();
+    expect(help.textContent).toMatch(/Alt\s*\+\s*T kommer du til beskeden, og den bliver stående, så længe den har fokus/);
+  });
+});

@@ -226,10 +226,11 @@ export function createHandler({
       return json(400, { error: text.invalid, fieldErrors: validation.errors, requestId });
     }
 
-    // An empty header does not hide a key sent in the body; a key that is not one is refused, because
-    // ignoring it would let every retry create a new request.
+    // An empty header does not hide a key sent in the body; a key that is not one (of the wrong shape, or
+    // not even a string) is refused, because ignoring it would let every retry create a new request.
     const idempotencyKey = stringOrNull(request.headers.get("idempotency-key")) ?? stringOrNull(body.idempotencyKey);
-    if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) return problem(400, "badKey");
+    const bodyKeyIsText = body.idempotencyKey === undefined || body.idempotencyKey === null || typeof body.idempotencyKey === "string";
+    if (!bodyKeyIsText || (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey))) return problem(400, "badKey");
 
     try {
       const submission = store.submit(
