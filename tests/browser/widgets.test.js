@@ -200,7 +200,7 @@ describe("the FAQ accordion and the 'Ydelser' menu", () => {
 });
 
 describe("the partner embed on another origin with hostile CSS and a strict CSP", () => {
-  it("renders in its own styles, sends with the partner's id, fires quote-sent, and changes nothing outside itself", async () => {
+  it("renders in its own styles, sends with the partner's id, fires quote-sent (and quote-failed), and changes nothing outside itself", async () => {
     const { context, page, problems } = await visit(browser, `${partner.origin}/`);
     const ownStyles = () =>
       page.evaluate(() =>
@@ -253,6 +253,15 @@ describe("the partner embed on another origin with hostile CSS and a strict CSP"
     expect(await context.cookies()).toEqual([]);
     const hosts = new Set(problems.requests.map((url) => new URL(url).origin));
     expect([...hosts].sort()).toEqual([partner.origin, site.base, site.apiUrl].sort());
+    // A send that never gets an answer fires quote-failed, with no request id and no status.
+    await page.route(`${site.apiUrl}/**`, (route) => route.abort("connectionrefused"));
+    await fill(host, { ...PERSON, email: "partnerfejl@example.dk" });
+    await button.click();
+    await page.locator("elektriker-tilbud-notices .notice-destructive").waitFor({ timeout: 45_000 });
+    expect(await page.evaluate(() => window.__events)).toEqual([
+      { type: "quote-sent", detail: { requestId: row.id } },
+      { type: "quote-failed", detail: { requestId: null, status: null } },
+    ]);
     await context.close();
   });
 
