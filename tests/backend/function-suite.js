@@ -557,6 +557,34 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect((await rows())[0]).toMatchObject({ notification_status: "failed", last_error: "ETIMEDOUT" });
     });
 
+    it(
+      "gives up through the scheduled retry once the 24-hour horizon has passed: the row ends failed, an error log names it and the firm is alerted (issue 10)",
+      async () => {
+        await mailbox.down();
+        try {
+          const response = await post({ ...VALID });
+          const { id } = await response.json();
+          await expect.poll(async () => (await rows())[0]?.attempts, { timeout: 10_000 }).toBe(1);
+          // A day and an hour later the mail server still refuses connections.
+          await sql`update quote_requests set received_at = now() - interval '25 hours', next_attempt_at = now() where id = ${id}`;
+          alerts.splice(0); // the row was an hour unsent: what counts here is the alert for the failure
+          expect(await (await retry()).json()).toEqual({ sent: 0, failed: 1 });
+          expect((await rows())[0]).toMatchObject({ id, notification_status: "failed", attempts: 2 });
+          const errorLine = functions.output
+            .join("")
+            .split("\n")
+            .find((line) => line.includes('"mail_undeliverable"') && line.includes(id));
+          expect(JSON.parse(errorLine ?? "{}")).toMatchObject({ level: "error", requestId: id });
+          await expect
+            .poll(() => alerts.some((alert) => alert.requestIds.includes(id) && alert.failed === 1), { timeout: 10_000 })
+            .toBe(true);
+        } finally {
+          await mailbox.up();
+        }
+      },
+      { deno: true },
+    );
+
     it("alerts the firm on the next request when older requests are still unsent after an hour (issue 10)", async () => {
       await sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, received_at)
         values ('Jens Hansen', '12345678', 'glemt@example.dk', 'Køge', 'Ny eltavle i villa fra 1972', 'x', now() - interval '2 hours')`;
