@@ -1,7 +1,8 @@
 // The other way to inline CSS, for the bench to compare with what the build ships (the whole stylesheet
 // inline, site/_lib/stylesheet.js): a copy of dist/ where each page's <style> keeps only the rules that
-// page's HTML uses (Beasties) and the whole stylesheet loads after the first paint (as the widgets'
-// classes and later states need it). The copy's CSP allows its per-page hashes; nothing of it ships.
+// page's HTML uses (Beasties) and the whole stylesheet loads after the first contentful paint, waited
+// for as the pages' island loader waits for it (site/_lib/island-loader.js), so neither way gets a head
+// start (the widgets' classes and later states need the rest). The copy's CSP allows its per-page hashes; nothing of it ships.
 import { createHash } from "node:crypto";
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -11,7 +12,12 @@ import { precompress } from "../../site/_lib/precompress.js";
 
 const STYLE = /<style>([\s\S]*?)<\/style>/;
 const REST_URL = "/assets/site-rest.css";
-const LOAD_REST = `requestAnimationFrame(()=>setTimeout(()=>{const link=document.createElement("link");link.rel="stylesheet";link.href="${REST_URL}";document.head.append(link)}))`;
+const LOAD_REST = [
+  "(()=>{",
+  `const load=()=>{const link=document.createElement("link");link.rel="stylesheet";link.href="${REST_URL}";document.head.append(link)};`,
+  'new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(load)}}).observe({type:"paint",buffered:true})',
+  "})()",
+].join("");
 const cspHash = (text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 /** Writes the critical-CSS copy of `dist` into a temporary folder; returns it and a `remove()`. */

@@ -1,5 +1,5 @@
 // The build's last step: a .br and a .gz beside every text file of the output, for servers that send
-// precompressed files (nginx gzip_static/brotli_static, scripts/static-server.js); hosts that compress
+// precompressed files (nginx gzip_static/brotli_static, dev/static-server.js); hosts that compress
 // by themselves ignore them. Each result is kept in .cache/precompressed/ under the hash of its input,
 // so a rebuild compresses only what changed.
 import { createHash } from "node:crypto";
@@ -10,7 +10,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
 /** The extensions compressed (text); images other than SVG are compressed already. */
-export const TEXT_EXTENSIONS = [".html", ".css", ".js", ".json", ".svg", ".xml", ".txt"];
+export const TEXT_EXTENSIONS = [".html", ".css", ".js", ".json", ".webmanifest", ".svg", ".xml", ".txt"];
 
 /** The encodings written, in the order a server prefers them, with their file suffix. */
 export const ENCODINGS = [
