@@ -1,0 +1,101 @@
+// Round trips from the function to the database per stored request (issue 12, item 6): on Supabase each
+// one the answer waits for is the visitor's wait. Counted at the driver, every statement the handler
+// sends: the answer waits for one (submit_quote_request(): locks, replay, rate-limit counts and insert),
+// and the e-mail's work runs beside and after it (claim the row, mark it sent, look for undelivered
+// requests), which the test shows by holding those statements back until the answer has come. The
+// partner list is cached, so a warm request never reads it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../../supabase/functions/_shared/config.ts";
+import { createMailer } from "../../supabase/functions/_shared/mail.ts";
+import { connect, createStore } from "../../supabase/functions/_shared/store.ts";
+import { createHandler } from "../../supabase/functions/send-contact-email/handler.ts";
+import { startPglite } from "../support/databases.js";
+import { functionEnv, SITE_URL } from "../support/function.js";
+import { startMailbox } from "../support/mailbox.js";
+import { VALID } from "./function-suite.js";
+
+let database;
+let mailbox;
+let sql;
+let handler;
+/** @type {string[]} the statements sent, in order, whitespace collapsed */
+const statements = [];
+
+/** While set, every statement but the submission waits for this before it is sent. */
+let held;
+
+/**
+ * Counts `query` when it is executed (awaited), not when it is only built as part of another query, and
+ * holds it back while `held` is set unless it is the submission.
+ */
+const countWhenRun = (query, text) => {
+  const then = query?.then?.bind(query);
+  if (then)
+    // biome-ignore lint/suspicious/noThenProperty: a query is sent when it is awaited, which is what is counted
+    query.then = (...callbacks) => {
+      const statement = text.replace(/\s+/g, " ").trim();
+      statements.push(statement);
+      // biome-ignore lint/suspicious/noThenProperty: the driver's own then, put back once counted
+      query.then = then;
+      if (held && !statement.includes("submit_quote_request")) return held.then(() => then(...callbacks));
+      return then(...callbacks);
+    };
+  return query;
+};
+
+beforeAll(async () => {
+  database = await startPglite();
+  mailbox = await startMailbox();
+  const config = parseConfig(functionEnv(database, mailbox.url));
+  sql = connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs);
+  // Every query the store makes goes through `sql` as a tagged template or `sql.unsafe()`: count those
+  // that are executed, not the fragments built inside another query.
+  const counted = new Proxy(sql, {
+    apply: (target, self, args) =>
+      countWhenRun(Reflect.apply(target, self, args), Array.isArray(args[0]) ? args[0].join("$") : String(args[0])),
+    get: (target, name) =>
+      name === "unsafe" ? (text, ...rest) => countWhenRun(target.unsafe(text, ...rest), String(text)) : Reflect.get(target, name),
+  });
+  handler = createHandler({ config, store: createStore(counted), mailer: createMailer(config), log: () => {} });
+});
+afterAll(async () => {
+  await handler?.settled();
+  await sql?.end({ timeout: 1 });
+  await mailbox?.stop();
+  await database?.stop();
+});
+
+let client = 0;
+const post = (email) =>
+  handler(
+    new Request("http://127.0.0.1/send-contact-email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: SITE_URL, "X-Forwarded-For": `10.9.0.${++client}` },
+      body: JSON.stringify({ ...VALID, email, elapsedMs: 60_000 }),
+    }),
+  );
+
+describe("round trips to the database per stored request", () => {
+  it("lets the answer wait for one (the submission) and does the e-mail's three beside and after it, once the partner list is cached", async () => {
+    expect((await post("opvarmning@example.dk")).status).toBe(200);
+    await handler.settled();
+    statements.splice(0);
+
+    let release = () => {};
+    held = new Promise((resolve) => (release = () => resolve(undefined)));
+    // Answered while every other statement is held back; an answer that waited for one would never come.
+    let timer;
+    const waitedTooLong = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error("the answer waited for a statement besides the submission")), 10_000);
+    });
+    const response = await Promise.race([post("en-tur@example.dk"), waitedTooLong]).finally(() => clearTimeout(timer));
+    expect(response.status).toBe(200);
+    release();
+    held = undefined;
+    await handler.settled();
+    console.log(`Statements for one stored request:\n  ${statements.map((text) => text.slice(0, 70)).join("\n  ")}`);
+    expect(statements).toHaveLength(4);
+    expect(statements.filter((text) => text.includes("submit_quote_request"))).toHaveLength(1);
+    expect(await mailbox.all()).toHaveLength(2);
+  });
+});
