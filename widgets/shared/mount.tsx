@@ -1,7 +1,7 @@
 // Mounting a widget component into its element, for the islands on the firm's pages (hydrating the
 // HTML rendered at build time) and for the partner embed (rendering into a shadow root). A component
 // that throws never leaves a blank box: the element gets its fallback HTML back and a `failed` mark.
-import { Component, type ReactNode, useEffect, useState } from "react";
+import { Component, type ReactNode, useEffect } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 
 type Options = {
@@ -32,12 +32,13 @@ class Boundary extends Component<{ children: ReactNode; onError: (error: unknown
  * listeners in an effect (the header menu's toggle, its Escape key) has them in place by then.
  */
 function Settled({ children, onSettled }: { children: ReactNode; onSettled: () => void }) {
-  const [effectsRan, setEffectsRan] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `onSettled` is fixed for the mount
   useEffect(() => {
-    if (effectsRan) onSettled();
-    else setEffectsRan(true); // committed together with whatever the children's effects set
-  }, [effectsRan]);
+    // A task later: the renders the children's effects asked for are committed by then (Preact renders
+    // them in a microtask, React in a task queued before this one).
+    const timer = setTimeout(onSettled);
+    return () => clearTimeout(timer);
+  }, []);
   return children;
 }
 
