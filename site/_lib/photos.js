@@ -14,25 +14,20 @@ const EXTENSIONS = ["jpg", "jpeg", "png", "webp", "avif"];
 const OPTIONS = { widths: [480, 960], formats: ["avif", "webp"], outputDir: join(SITE_OUTPUT_DIR, "img"), urlPath: "/img/" };
 
 /** The real photo file for a slot, or undefined while the slot still shows placeholder artwork. */
-export function realPhoto(slot) {
-  return EXTENSIONS.map((ext) => join(PHOTO_DIR, `${slot}.${ext}`)).find((candidate) => existsSync(candidate));
-}
-
-/** The real photo file for a slot, or the generated placeholder artwork (an SVG buffer). */
-export function photoSource(slot, motif) {
-  return realPhoto(slot) ?? placeholderSvg(motif);
+export function realPhoto(slot, photoDir = PHOTO_DIR) {
+  return EXTENSIONS.map((ext) => join(photoDir, `${slot}.${ext}`)).find((candidate) => existsSync(candidate));
 }
 
 /**
  * Writes a motif's placeholder artwork to dist/img/ as it is (vector, about 1 kB: no raster encoding),
  * named by its content hash like every file under the immutable /img/ rule; returns its URL.
  */
-function placeholderUrl(motif) {
+function placeholderUrl(motif, outputDir) {
   const svg = placeholderSvg(motif);
   const name = `placeholder-${motif}.${createHash("sha256").update(svg).digest("hex").slice(0, 10)}.svg`;
-  const file = join(OPTIONS.outputDir, name);
+  const file = join(outputDir, name);
   if (!existsSync(file)) {
-    mkdirSync(OPTIONS.outputDir, { recursive: true });
+    mkdirSync(outputDir, { recursive: true });
     writeFileSync(file, svg);
   }
   return `${OPTIONS.urlPath}${name}`;
@@ -40,8 +35,15 @@ function placeholderUrl(motif) {
 
 const escapeAttribute = (text) => String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-/** A responsive <picture> (AVIF, WebP) for a photo slot of site/_data/photos.yaml; lazy unless `eager`. */
-export async function pictureHtml(slot, slots, { sizes = "(min-width: 1024px) 33vw, 100vw", eager = false, className = "" } = {}) {
+/**
+ * A responsive <picture> (AVIF, WebP) for a photo slot of site/_data/photos.yaml; lazy unless `eager`.
+ * `photoDir` and `outputDir` are the site's folders unless a test gives its own.
+ */
+export async function pictureHtml(
+  slot,
+  slots,
+  { sizes = "(min-width: 1024px) 33vw, 100vw", eager = false, className = "", photoDir = PHOTO_DIR, outputDir = OPTIONS.outputDir } = {},
+) {
   const entry = slots[slot];
   if (!entry) throw new Error(`Photo slot "${slot}" is not in site/_data/photos.yaml`);
   const attributes = {
@@ -51,14 +53,14 @@ export async function pictureHtml(slot, slots, { sizes = "(min-width: 1024px) 33
     decoding: "async",
     ...(eager ? { fetchpriority: "high" } : {}),
   };
-  const photo = realPhoto(slot);
+  const photo = realPhoto(slot, photoDir);
   if (!photo) {
     // The same <picture> wrapper as a real photo (the stylesheet sizes `picture img`), one vector source.
-    const img = { src: placeholderUrl(entry.motif), width: 1200, height: 800, ...attributes };
+    const img = { src: placeholderUrl(entry.motif, outputDir), width: 1200, height: 800, ...attributes };
     return `<picture><img ${Object.entries(img)
       .map(([name, value]) => `${name}="${escapeAttribute(value)}"`)
       .join(" ")}></picture>`;
   }
-  const metadata = await Image(photo, OPTIONS);
+  const metadata = await Image(photo, { ...OPTIONS, outputDir });
   return Image.generateHTML(metadata, { ...attributes, sizes });
 }

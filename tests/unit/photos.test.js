@@ -1,0 +1,55 @@
+// A real photo dropped in for a placeholder (README "Photos and share images"): encoded once to AVIF and
+// WebP at two widths, described by its own alt text, and not encoded again by the next build, since the
+// encoded files survive a rebuild and are named by the photo's content.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, describe, expect, it } from "vitest";
+import { pictureHtml } from "../../site/_lib/photos.js";
+
+const photoDir = mkdtempSync(join(tmpdir(), "photos-in-"));
+const outputDir = mkdtempSync(join(tmpdir(), "photos-out-"));
+afterAll(() => {
+  rmSync(photoDir, { recursive: true, force: true });
+  rmSync(outputDir, { recursive: true, force: true });
+});
+
+const SLOTS = { eltavle: { alt: "Ny eltavle i et parcelhus i Køge", caption: "Eltavler", motif: "panel" } };
+const options = { photoDir, outputDir };
+
+/** The outputs' names and modification times. */
+const outputs = () => Object.fromEntries(readdirSync(outputDir).map((name) => [name, statSync(join(outputDir, name)).mtimeMs]));
+
+describe("a real photo in a slot", () => {
+  it("is encoded to AVIF and WebP at 480 and 960 px with its own alt text, once, and the next build reuses the files", async () => {
+    await sharp({ create: { width: 1600, height: 1067, channels: 3, background: "#1e4f8a" } })
+      .jpeg()
+      .toFile(join(photoDir, "eltavle.jpg"));
+    const html = await pictureHtml("eltavle", SLOTS, options);
+    expect(html).toMatch(/<source type="image\/avif" srcset="\/img\/\S+-480\.avif 480w, \/img\/\S+-960\.avif 960w"/);
+    expect(html).toMatch(/<img src="\/img\/\S+-480\.webp"[^>]* srcset="\/img\/\S+-480\.webp 480w, \/img\/\S+-960\.webp 960w"/);
+    expect(html).toContain('alt="Ny eltavle i et parcelhus i Køge"');
+    expect(html).toContain('loading="lazy"');
+    expect(html).not.toContain("placeholder-");
+    const first = outputs();
+    expect(
+      Object.keys(first)
+        .sort()
+        .map((name) => name.replace(/^.*-(\d+\.\w+)$/, "…-$1")),
+    ).toEqual(["…-480.avif", "…-480.webp", "…-960.avif", "…-960.webp"]);
+
+    // The next build is a new process, with nothing cached in memory: same markup, no file written again.
+    const script = `import { pictureHtml } from ${JSON.stringify(new URL("../../site/_lib/photos.js", import.meta.url).href)};
+      process.stdout.write(await pictureHtml("eltavle", ${JSON.stringify(SLOTS)}, ${JSON.stringify(options)}));`;
+    const again = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(again).toBe(html);
+    expect(outputs()).toEqual(first);
+  });
+
+  it("keeps the drawing while the slot has no photo", async () => {
+    const html = await pictureHtml("eltavle", SLOTS, { photoDir: outputDir, outputDir });
+    expect(html).toMatch(/<img src="\/img\/placeholder-panel\.[0-9a-f]{10}\.svg"/);
+  });
+});
