@@ -8,6 +8,7 @@ import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Beasties from "beasties";
+import { afterFirstContentfulPaint } from "../../site/_lib/island-loader.js";
 import { precompress } from "../../site/_lib/precompress.js";
 
 const STYLE = /<style>([\s\S]*?)<\/style>/;
@@ -15,7 +16,7 @@ const REST_URL = "/assets/site-rest.css";
 const LOAD_REST = [
   "(()=>{",
   `const load=()=>{const link=document.createElement("link");link.rel="stylesheet";link.href="${REST_URL}";document.head.append(link)};`,
-  'new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(load)}}).observe({type:"paint",buffered:true})',
+  afterFirstContentfulPaint("load"),
   "})()",
 ].join("");
 const cspHash = (text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;

@@ -7,6 +7,10 @@
 // Its text never changes with the page, so one CSP hash (security-headers.js) allows it everywhere; an
 // island woken by that first interaction sees it (widgets/shared/island.ts checks :hover and
 // :focus-within when it is defined).
+/** Inline JavaScript that calls `call` (an expression naming a function) a task after the first contentful paint. */
+export const afterFirstContentfulPaint = (call) =>
+  `new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(${call})}}).observe({type:"paint",buffered:true})`;
+
 export const ISLAND_LOADER = [
   "(()=>{",
   'const urls=document.currentScript.dataset.modules.split(" ");',
@@ -15,7 +19,7 @@ export const ISLAND_LOADER = [
   'for(const name of["pointerover","pointerdown","touchstart","focusin","keydown"])addEventListener(name,start,{once:true,passive:true,capture:true});',
   "const afterPaint=()=>{",
   'if(!self.PerformanceObserver?.supportedEntryTypes?.includes("paint"))return requestAnimationFrame(()=>setTimeout(start));',
-  'new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(start)}}).observe({type:"paint",buffered:true})',
+  afterFirstContentfulPaint("start"),
   "};",
   'document.readyState==="complete"?afterPaint():addEventListener("load",afterPaint,{once:true})',
   "})()",

@@ -3,7 +3,6 @@
 // PGlite, which runs in this process, sits behind a proxy that stops relaying. Every request must still
 // be answered within REQUEST_DEADLINE_MS (short here, so the test need not wait 8 s): a 503 with the
 // phone number, while a preflight is answered at once from the last good partner list.
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHONE, startBackend } from "../support/function.js";
 import { startPglite, startPostgres15 } from "../support/databases.js";
@@ -83,24 +82,20 @@ for (const [label, startDatabase] of DATABASES) {
 // client can hold a lock against the function there: PostgreSQL 15 only.
 describe("send-contact-email behind a lock that is never released, on PostgreSQL 15", () => {
   let backend;
-  let holder;
-  let observer;
   beforeAll(async () => {
     backend = await startBackend(startPostgres15, { env: { REQUEST_DEADLINE_MS: String(DEADLINE_MS) } });
-    holder = postgres(backend.database.url, { max: 1, onnotice: () => {} });
-    observer = postgres(backend.database.url, { max: 1, onnotice: () => {} });
   });
   afterAll(async () => {
-    await holder?.end();
-    await observer?.end();
     await backend?.stop();
   });
 
   it("answers 503 with the phone number, the server gives up the lock wait too, and it stores again once the lock is gone", async () => {
     expect((await postTo(backend, "laas-opvarmning@example.dk")).status).toBe(200);
     await backend.settled();
-    const queued = async () => (await observer`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`)[0].n;
-    await holder.begin(async (transaction) => {
+    // The test's client has two connections: one holds the lock in a transaction, the other looks on.
+    const { sql } = backend;
+    const queued = async () => (await sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`)[0].n;
+    await sql.begin(async (transaction) => {
       await transaction`lock table public.quote_requests in access exclusive mode`;
       const locked = await postTo(backend, "laast@example.dk");
       expect(locked.status).toBe(503);

@@ -5,19 +5,11 @@
 // requests), which the test shows by holding those statements back until the answer has come. The
 // partner list is cached, so a warm request never reads it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseConfig } from "../../supabase/functions/_shared/config.ts";
-import { createMailer } from "../../supabase/functions/_shared/mail.ts";
-import { connect, createStore } from "../../supabase/functions/_shared/store.ts";
-import { createHandler } from "../../supabase/functions/send-contact-email/handler.ts";
 import { startPglite } from "../support/databases.js";
-import { functionEnv, SITE_URL } from "../support/function.js";
-import { startMailbox } from "../support/mailbox.js";
+import { SITE_URL, startBackend } from "../support/function.js";
 import { VALID } from "./function-suite.js";
 
-let database;
-let mailbox;
-let sql;
-let handler;
+let backend;
 /** @type {string[]} the statements sent, in order, whitespace collapsed */
 const statements = [];
 
@@ -43,42 +35,35 @@ const countWhenRun = (query, text) => {
   return query;
 };
 
-beforeAll(async () => {
-  database = await startPglite();
-  mailbox = await startMailbox();
-  const config = parseConfig(functionEnv(database, mailbox.url));
-  sql = connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs);
-  // Every query the store makes goes through `sql` as a tagged template or `sql.unsafe()`: count those
-  // that are executed, not the fragments built inside another query.
-  const counted = new Proxy(sql, {
+// Every query the store makes goes through `sql` as a tagged template or `sql.unsafe()`: count those that
+// are executed, not the fragments built inside another query.
+const counting = (sql) =>
+  new Proxy(sql, {
     apply: (target, self, args) =>
       countWhenRun(Reflect.apply(target, self, args), Array.isArray(args[0]) ? args[0].join("$") : String(args[0])),
     get: (target, name) =>
       name === "unsafe" ? (text, ...rest) => countWhenRun(target.unsafe(text, ...rest), String(text)) : Reflect.get(target, name),
   });
-  handler = createHandler({ config, store: createStore(counted), mailer: createMailer(config), log: () => {} });
+
+beforeAll(async () => {
+  backend = await startBackend(startPglite, { wrapSql: counting });
 });
 afterAll(async () => {
-  await handler?.settled();
-  await sql?.end({ timeout: 1 });
-  await mailbox?.stop();
-  await database?.stop();
+  await backend?.stop();
 });
 
 let client = 0;
 const post = (email) =>
-  handler(
-    new Request("http://127.0.0.1/send-contact-email", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: SITE_URL, "X-Forwarded-For": `10.9.0.${++client}` },
-      body: JSON.stringify({ ...VALID, email, elapsedMs: 60_000 }),
-    }),
-  );
+  fetch(backend.functions.submitUrl, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: SITE_URL, "X-Forwarded-For": `10.9.0.${++client}` },
+    body: JSON.stringify({ ...VALID, email, elapsedMs: 60_000 }),
+  });
 
 describe("round trips to the database per stored request", () => {
   it("lets the answer wait for one (the submission) and does the e-mail's three beside and after it, once the partner list is cached", async () => {
     expect((await post("opvarmning@example.dk")).status).toBe(200);
-    await handler.settled();
+    await backend.settled();
     statements.splice(0);
 
     let release = () => {};
@@ -92,10 +77,10 @@ describe("round trips to the database per stored request", () => {
     expect(response.status).toBe(200);
     release();
     held = undefined;
-    await handler.settled();
+    await backend.settled();
     console.log(`Statements for one stored request:\n  ${statements.map((text) => text.slice(0, 70)).join("\n  ")}`);
     expect(statements).toHaveLength(4);
     expect(statements.filter((text) => text.includes("submit_quote_request"))).toHaveLength(1);
-    expect(await mailbox.all()).toHaveLength(2);
+    expect(await backend.mailbox.all()).toHaveLength(2);
   });
 });

@@ -35,15 +35,21 @@ export function functionEnv(database, smtpUrl, extra = {}) {
  * Both functions in this process: their handlers (createHandler, createRetryHandler) with the real
  * store, mailer and configuration, served on free ports. What Deno itself does (serving, reading the
  * environment, the log on stdout) is left to the Deno runs. `handlerOptions` are the handler's own
- * test settings (its partner list's age).
+ * test settings (its partner list's age); `wrapSql` lets a test watch the statements the store sends.
  * @param {Record<string, string>} env
  * @param {{ partnerListTtlMs?: number }} [handlerOptions]
+ * @param {(sql: import("postgres").Sql) => import("postgres").Sql} [wrapSql]
  */
-export async function startInProcessFunctions(env, handlerOptions = {}) {
+export async function startInProcessFunctions(env, handlerOptions = {}, wrapSql = (sql) => sql) {
   const output = [];
   const config = parseConfig(env);
   const sql = connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs);
-  const deps = { config, store: createStore(sql), mailer: createMailer(config), log: (fields) => output.push(`${logLine(fields)}\n`) };
+  const deps = {
+    config,
+    store: createStore(wrapSql(sql)),
+    mailer: createMailer(config),
+    log: (fields) => output.push(`${logLine(fields)}\n`),
+  };
   const handler = createHandler({ ...deps, ...handlerOptions });
   const [submit, retry] = await Promise.all([serveFetchHandler(handler), serveFetchHandler(createRetryHandler(deps))]);
   return {
@@ -81,17 +87,21 @@ export async function startFunctions(env) {
  * Postgres client, and both functions. `seed(sql)` runs before the functions start.
  * @param {() => Promise<import("./databases.js").TestDatabase>} startDatabase
  * `runtime` "deno" runs the functions under Deno as deployed; "in-process" runs their handlers here.
- * `handlerOptions` go to the in-process handler (see startInProcessFunctions).
+ * `handlerOptions` and `wrapSql` go to the in-process functions (see startInProcessFunctions).
  * @param {{ env?: Record<string, string>, seed?: (sql: import("postgres").Sql) => Promise<unknown>, runtime?: "deno" | "in-process",
- *   handlerOptions?: { partnerListTtlMs?: number } }} [options]
+ *   handlerOptions?: { partnerListTtlMs?: number }, wrapSql?: (sql: import("postgres").Sql) => import("postgres").Sql }} [options]
  */
-export async function startBackend(startDatabase, { env = {}, seed = async () => {}, runtime = "in-process", handlerOptions } = {}) {
+export async function startBackend(
+  startDatabase,
+  { env = {}, seed = async () => {}, runtime = "in-process", handlerOptions, wrapSql } = {},
+) {
   const database = await startDatabase();
   const mailbox = await startMailbox();
   const sql = postgres(database.url, { prepare: false, max: 2, onnotice: () => {} });
   await seed(sql);
   const environment = functionEnv(database, mailbox.url, env);
-  const functions = runtime === "deno" ? await startFunctions(environment) : await startInProcessFunctions(environment, handlerOptions);
+  const functions =
+    runtime === "deno" ? await startFunctions(environment) : await startInProcessFunctions(environment, handlerOptions, wrapSql);
   return {
     database,
     mailbox,

@@ -3,7 +3,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { reportResultFrom } from "./events.ts";
 
-afterEach(() => document.body.replaceChildren());
+let listening = new AbortController();
+afterEach(() => {
+  listening.abort();
+  listening = new AbortController();
+  document.body.replaceChildren();
+});
 
 /** The events that reach the document from a host inside a shadow root, as on a partner's page. */
 const eventsOnThePage = () => {
@@ -13,7 +18,7 @@ const eventsOnThePage = () => {
   outer.attachShadow({ mode: "open" }).append(host);
   const seen: { type: string; detail: unknown }[] = [];
   for (const type of ["quote-sent", "quote-failed"])
-    document.addEventListener(type, (event) => seen.push({ type, detail: (event as CustomEvent).detail }));
+    document.addEventListener(type, (event) => seen.push({ type, detail: (event as CustomEvent).detail }), { signal: listening.signal });
   return { report: reportResultFrom(host), seen };
 };
 

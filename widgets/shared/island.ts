@@ -1,7 +1,8 @@
 // The only widget code a page loads up front (no Preact here): a custom element that leaves its
 // server-rendered HTML alone until the visitor comes near it, then loads the component's chunk and
 // hydrates. The HTML works without JavaScript, so an island that never wakes costs nothing.
-// After 11ty/is-land: `ready` on the host once hydrated, `failed` if loading or hydrating failed.
+// After 11ty/is-land: `ready` on the host once hydrated and interactive (mount.tsx), `failed` if loading
+// or hydrating failed.
 
 /** Hydrates the element in place; returns the clean-up to run when the element leaves the page. */
 export type Mount = (element: HTMLElement) => () => void;
