@@ -121,7 +121,17 @@ ${lighthouseTable(lighthouse, compare)}
 Mobile, every run (score 100, LCP ≤ 1 000 ms, CLS 0): **${verdict.pass ? "met" : `not met (${verdict.failures.join("; ")})`}**. Mobile LCP of all runs: ${ms(Math.min(...lighthouse.filter((entry) => entry.preset === "mobile").flatMap((entry) => entry.ours.lcp.runs)))}-${ms(Math.max(...lighthouse.filter((entry) => entry.preset === "mobile").flatMap((entry) => entry.ours.lcp.runs)))} ms.
 
 Worst mobile LCP: ${worstLcp.path} (run ${worstLcp.run}) ${ms(worstLcp.lcp)} ms, element ${worstLcp.element ?? "unknown"}: ${phases}.
-`;
+${report.floor ? `\n${floorLine(report.floor)}\n` : ""}`;
+}
+
+/** The host's floor (dev/bench/floor-page.js) in one paragraph, and what it means for the verdict. */
+export function floorLine({ mobile, benchmarkIndex }) {
+  const runs = (figure, format) => mobile[figure].runs.map(format).join(", ");
+  const hostLimits =
+    mobile.score.worst < 100
+      ? " It missed 100 itself, so on this host no page can be expected to score 100 in every run: what is left above the floor is the site's."
+      : " It scored 100 in every run, so every miss above is the site's.";
+  return `The host's floor, a 4 kB page of plain text with no CSS or script on the same server (Lighthouse mobile, every run): score ${runs("score", String)}; TBT ${runs("tbt", ms)} ms; LCP ${runs("lcp", ms)} ms.${hostLimits} Lighthouse's benchmark index of this host: median ${ms(benchmarkIndex.median)} (its docs expect 1 500-2 000 from the desktop its 4x CPU slowdown assumes).`;
 }
 
 function cssSection(css) {

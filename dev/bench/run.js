@@ -1,5 +1,5 @@
 // The whole bench (`npm run bench`): builds and their scaling, every page's bytes and requests,
-// Lighthouse mobile and desktop (with the LCP breakdown of the slowest mobile run), the whole stylesheet
+// Lighthouse mobile and desktop (with the LCP breakdown of the slowest mobile run and the host's floor), the whole stylesheet
 // inline against critical CSS per page, the partner embed's timing and the function under load. With
 // `compare`, the byte and Lighthouse measurements also run against another site, alternating. `only`
 // runs some parts alone, on the existing dist/ when the builds are left out.
@@ -14,6 +14,7 @@ import { runApiLoad } from "./api-load.js";
 import { measureBuilds } from "./builds.js";
 import { criticalCssCopy } from "./critical-css.js";
 import { measureEmbed } from "./embed-timing.js";
+import { floorPageDir } from "./floor-page.js";
 import { startLighthouse } from "./lighthouse.js";
 import { measurePageBytes } from "./page-bytes.js";
 import { ratios } from "./report.js";
@@ -79,12 +80,16 @@ export async function runBench({ compare, runs: RUNS, only = BENCH_PARTS, log })
   let lighthouse = null;
   /** @type {{ path: string, run: number, lcp: number } | null} */
   let worstLcp = null;
+  /** @type {{ mobile: object, benchmarkIndex: object } | null} */
+  let floor = null;
   if (want("lighthouse")) {
     log(
-      `Lighthouse: ${LIGHTHOUSE_ROUTES.length} pages x mobile and desktop x ${RUNS} runs${compare ? ", alternating with the other site" : ""}`,
+      `Lighthouse: ${LIGHTHOUSE_ROUTES.length} pages x mobile and desktop x ${RUNS} runs${compare ? ", alternating with the other site" : ""}, and the host's floor page`,
     );
     const lighthouseRunner = await startLighthouse();
     lighthouse = [];
+    /** @type {number[]} */
+    const benchmarkIndexes = [];
     for (const path of LIGHTHOUSE_ROUTES) {
       for (const preset of ["mobile", "desktop"]) {
         /** @type {{ ours: Record<string, number>[], theirs: (Record<string, number> | null)[] }} */
@@ -92,6 +97,7 @@ export async function runBench({ compare, runs: RUNS, only = BENCH_PARTS, log })
         for (let run = 0; run < RUNS; run++) {
           const result = await lighthouseRunner.run(ours + path, preset);
           runs.ours.push(result.figures);
+          benchmarkIndexes.push(result.benchmarkIndex);
           // The slowest mobile run of all pages, with Lighthouse's breakdown of its LCP.
           if (preset === "mobile" && (!worstLcp || result.figures.lcp > worstLcp.lcp))
             worstLcp = { path, run: run + 1, lcp: result.figures.lcp, ...result.lcpBreakdown };
@@ -106,6 +112,16 @@ export async function runBench({ compare, runs: RUNS, only = BENCH_PARTS, log })
         lighthouse.push({ path, preset, ours: summarise(runs.ours), ...(compare ? { theirs: summarise(runs.theirs) } : {}) });
       }
     }
+    // The host's floor (dev/bench/floor-page.js): a 4 kB text page, as many mobile runs as each page had.
+    const floorPage = await floorPageDir();
+    const floorServer = await createStaticServer(floorPage.dir);
+    const floorUrl = `${await serve(floorServer)}/`;
+    /** @type {Record<string, number>[]} */
+    const floorRuns = [];
+    for (let run = 0; run < RUNS; run++) floorRuns.push((await lighthouseRunner.run(floorUrl, "mobile")).figures);
+    floor = { mobile: summarise(floorRuns), benchmarkIndex: medianAndWorst(benchmarkIndexes, "low") };
+    await closeServer(floorServer);
+    await floorPage.remove();
     await lighthouseRunner.stop();
   }
 
@@ -175,6 +191,7 @@ export async function runBench({ compare, runs: RUNS, only = BENCH_PARTS, log })
     pages,
     lighthouse,
     worstLcp,
+    floor,
     css,
     embed,
     api,

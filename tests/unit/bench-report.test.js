@@ -1,0 +1,63 @@
+import { readFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import { floorPageDir } from "../../dev/bench/floor-page.js";
+import { floorLine, mobileVerdict } from "../../dev/bench/report.js";
+import { medianAndWorst } from "../../dev/bench/stats.js";
+
+/** A summarised Lighthouse entry as dev/bench/run.js builds it, from per-run figures. */
+const summary = (runs) =>
+  Object.fromEntries(
+    Object.keys(runs[0]).map((key) => [
+      key,
+      medianAndWorst(
+        runs.map((run) => run[key]),
+        key === "score" ? "low" : "high",
+      ),
+    ]),
+  );
+
+describe("the bench's Lighthouse verdict", () => {
+  it("fails on any single run below score 100, over 1 000 ms LCP or with a layout shift, and names the page", () => {
+    const good = { score: 100, lcp: 800, cls: 0 };
+    const verdict = mobileVerdict([
+      { path: "/", preset: "mobile", ours: summary([good, { ...good, score: 99 }, good]) },
+      { path: "/kontakt", preset: "mobile", ours: summary([good, { ...good, lcp: 1001 }]) },
+      { path: "/om-os", preset: "mobile", ours: summary([good, { ...good, cls: 0.01 }]) },
+      { path: "/om-os", preset: "desktop", ours: summary([{ ...good, score: 50 }]) },
+    ]);
+    expect(verdict.pass).toBe(false);
+    expect(verdict.failures).toEqual(["/: score 99", "/kontakt: LCP 1,001 ms", "/om-os: CLS 0.010"]);
+    expect(mobileVerdict([{ path: "/", preset: "mobile", ours: summary([good, good]) }])).toEqual({ pass: true, failures: [] });
+  });
+
+  it("says whether the host's floor page itself reached 100, with every run", () => {
+    const benchmarkIndex = medianAndWorst([1600, 1700, 1650], "low");
+    const missed = floorLine({
+      mobile: summary([
+        { score: 100, tbt: 40, lcp: 700 },
+        { score: 96, tbt: 212, lcp: 790 },
+      ]),
+      benchmarkIndex,
+    });
+    expect(missed).toContain("score 100, 96; TBT 40, 212 ms; LCP 700, 790 ms");
+    expect(missed).toContain("no page can be expected to score 100 in every run");
+    expect(missed).toContain("benchmark index of this host: median 1,650");
+    const clean = floorLine({ mobile: summary([{ score: 100, tbt: 0, lcp: 650 }]), benchmarkIndex });
+    expect(clean).toContain("every miss above is the site's");
+    expect(clean).not.toContain("no page can be expected");
+  });
+
+  it("serves a floor page of about 4 kB of Danish text with no stylesheet or script", async () => {
+    const floor = await floorPageDir();
+    try {
+      const html = await readFile(`${floor.dir}index.html`, "utf8");
+      expect(Buffer.byteLength(html)).toBeGreaterThan(3500);
+      expect(Buffer.byteLength(html)).toBeLessThan(4500);
+      expect(html).toContain('<html lang="da">');
+      expect(html).not.toMatch(/<(style|script|link|img)\b/);
+      expect((await readFile(`${floor.dir}index.html.br`)).length).toBeGreaterThan(0);
+    } finally {
+      await floor.remove();
+    }
+  });
+});
