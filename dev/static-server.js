@@ -120,6 +120,11 @@ export async function createStaticServer(root) {
     // A missing file must not be remembered for a year under an immutable rule.
     if (!file) response.removeHeader("Cache-Control");
     file ??= join(root, "404.html");
+    // A folder with no not-found page of its own (the bench's floor page) still answers, in plain text.
+    if (status === 404 && !(await isFile(file))) {
+      response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Siden findes ikke.");
+      return;
+    }
     const headers = { "Content-Type": TYPES[extname(file)] ?? "application/octet-stream" };
     // Every file the build compresses varies by Accept-Encoding, whichever variant this client gets.
     const encoding = chooseEncoding(request.headers["accept-encoding"]);

@@ -43,6 +43,19 @@ describe("each area page says what the firm's data says about its town", () => {
       if (!near) for (const text of [main, meta]) expect(text).not.toMatch(hours);
       expect(root.querySelectorAll(".crumbs li").map((crumb) => crumb.textContent.trim())).toEqual(["Forside", "Områder", area.name]);
     });
+
+    it(`${area.name}: says the acute promise once in the hero and at most three times outside the FAQ`, () => {
+      const { root } = page(`/omraader/${area.slug}`);
+      const promise =
+        area.distance <= business.responseTimes.homeAreaKm
+          ? business.responseTimes.acuteHomeArea
+          : business.responseTimes.acuteSurroundingTowns;
+      const times = (element) => element.textContent.replace(/\s+/g, " ").split(promise).length - 1;
+      const inFaq = root.querySelectorAll("main .faq").reduce((sum, faq) => sum + times(faq), 0);
+      // The hero's lead, the emergency call and at most the town's own text; no fact chip or reason card repeats it.
+      expect(times(root.querySelector(".hero"))).toBe(1);
+      expect(times(root.querySelector("main")) - inFaq).toBeLessThanOrEqual(3);
+    });
   }
 });
 

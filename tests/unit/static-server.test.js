@@ -1,5 +1,9 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, parseHeadersFile, resolveFile } from "../../dev/static-server.js";
+import { closeServer, listen } from "../../dev/local/servers.js";
+import { chooseEncoding, createStaticServer, parseHeadersFile, resolveFile } from "../../dev/static-server.js";
 import { DIST, requireBuild } from "../support/site.js";
 
 describe("the local static server", () => {
@@ -31,5 +35,22 @@ describe("the local static server", () => {
     expect(pick("identity")).toBeNull();
     expect(pick("gzip;q=0")).toBeNull();
     expect(pick(undefined)).toBeNull();
+  });
+
+  it("answers a missing page with a plain 404 when the folder has no not-found page, and keeps serving", async () => {
+    const root = await mkdtemp(join(tmpdir(), "static-server-"));
+    await writeFile(join(root, "index.html"), "<!doctype html><title>Forside</title>");
+    await writeFile(join(root, "_headers"), "");
+    const server = await createStaticServer(`${root}/`);
+    const base = `http://127.0.0.1:${await listen(server, 0, "127.0.0.1")}`;
+    try {
+      const missing = await fetch(`${base}/favicon.ico`);
+      expect(missing.status).toBe(404);
+      expect(await missing.text()).toBe("Siden findes ikke.");
+      expect((await fetch(`${base}/`)).status).toBe(200);
+    } finally {
+      await closeServer(server);
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

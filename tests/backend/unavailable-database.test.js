@@ -1,8 +1,12 @@
+// A database the function cannot use, for every reason the visitor must get the phone number instead:
+// it hangs, a lock is never released, it has no connection left.
+//
 // A database that hangs instead of failing (issue 10, item 1): after a warm-up request, PostgreSQL 15 is
 // stopped with SIGSTOP (the server and its backends: the pooled connection stays open and silent), and
 // PGlite, which runs in this process, sits behind a proxy that stops relaying. Every request must still
 // be answered within REQUEST_DEADLINE_MS (short here, so the test need not wait 8 s): a 503 with the
 // phone number, while a preflight is answered at once from the last good partner list.
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHONE, startBackend } from "../support/function.js";
 import { startPglite, startPostgres15 } from "../support/databases.js";
@@ -105,5 +109,56 @@ describe("send-contact-email behind a lock that is never released, on PostgreSQL
       await expect.poll(queued, { timeout: 2 * DEADLINE_MS + 3_000, interval: 200 }).toBe(0);
     });
     expect((await postTo(backend, "laas-igen@example.dk")).status).toBe(200);
+  }, 60_000);
+});
+
+// A database with no connection left for the function (SQLSTATE 53300, too_many_connections): for the
+// visitor the same as one that cannot be reached. On Supabase the function logs in as a role that is not
+// a superuser, so a connection limit applies to it; here a role like it has a limit of one, which the
+// test takes while the function's own connection is gone.
+describe("send-contact-email when the database has no connection left, on PostgreSQL 15", () => {
+  const ROLE = "quote_function";
+  let backend;
+  let admin;
+  beforeAll(async () => {
+    let adminUrl;
+    backend = await startBackend(async () => {
+      const database = await startPostgres15();
+      adminUrl = database.url;
+      const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await sql.unsafe(`create role ${ROLE} login connection limit 1 in role postgres`);
+      await sql.end();
+      return { ...database, url: database.url.replace("//postgres@", `//${ROLE}@`), poolMax: 1 };
+    });
+    admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    await admin?.end({ timeout: 1 });
+    await backend?.stop();
+  });
+
+  it("answers 503 with the phone number while the role's connections are taken, and stores again once one is free", async () => {
+    expect((await postTo(backend, "fuld-opvarmning@example.dk")).status).toBe(200);
+    await backend.settled();
+    // The function's connection goes (a restart, an idle timeout), and someone else takes the one slot.
+    await admin`select pg_terminate_backend(pid) from pg_stat_activity where usename = ${ROLE}`;
+    await expect.poll(async () => (await admin`select count(*)::int as n from pg_stat_activity where usename = ${ROLE}`)[0].n).toBe(0);
+    const squatter = postgres(backend.database.url, { max: 1, onnotice: () => {} });
+    await squatter`select 1`;
+    const refused = postgres(backend.database.url, { max: 1, onnotice: () => {} });
+    await expect(refused`select 1`).rejects.toMatchObject({ code: "53300" });
+    await refused.end({ timeout: 1 });
+
+    const full = await postTo(backend, "fuld@example.dk");
+    expect(full.status).toBe(503);
+    expect(full.body.error).toContain(PHONE);
+    expect(full.headers.get("retry-after")).toBe("60");
+
+    await squatter.end({ timeout: 1 });
+    await expect
+      .poll(async () => (await postTo(backend, `fuld-igen-${Date.now()}@example.dk`)).status, { timeout: 20_000, interval: 500 })
+      .toBe(200);
+    const stored = await admin`select email from quote_requests where email like 'fuld%' order by received_at`;
+    expect(stored.map((row) => row.email)).not.toContain("fuld@example.dk");
   }, 60_000);
 });
