@@ -121,7 +121,7 @@ describe("send-contact-email when the database has no connection left, on Postgr
   let backend;
   let admin;
   beforeAll(async () => {
-    let adminUrl;
+    let adminUrl = "";
     backend = await startBackend(async () => {
       const database = await startPostgres15();
       adminUrl = database.url;
