@@ -2,7 +2,7 @@
 // (dev/bench/run.js), writing a report (Markdown for people, JSON for tools) into bench/results/ and
 // printing the Markdown. Not a test: timings are noisy. With --compare, the byte and Lighthouse
 // measurements also run against another site, alternating between the two, and the report gives
-// ours/theirs ratios. `--only lighthouse` (or any comma-separated list of builds, pages, lighthouse, css,
+// ours/theirs ratios. `--only lighthouse` (or any comma-separated list of builds, pages, lighthouse, layout, css,
 // embed, api) runs those parts alone, on the existing dist/ when the builds are left out. Loopback only.
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";

@@ -134,6 +134,17 @@ export function floorLine({ mobile, benchmarkIndex }) {
   return `The host's floor, a 4 kB page of plain text with no CSS or script on the same server (Lighthouse mobile, every run): score ${runs("score", String)}; TBT ${runs("tbt", ms)} ms; LCP ${runs("lcp", ms)} ms.${hostLimits} Lighthouse's benchmark index of this host: median ${ms(benchmarkIndex.median)} (its docs expect 1 500-2 000 from the desktop its 4x CPU slowdown assumes).`;
 }
 
+function layoutSection(layout) {
+  const head = "| page | style + layout ms, fresh renderer (median / worst) | the same page again, warm (median) |";
+  const rows = layout.map(({ path, cold, warm }) => `| ${path} | ${ms(cold.median)} / ${ms(cold.worst)} | ${ms(warm.median)} |`);
+  return `## First layout: a fresh renderer against a warm one (Chromium unthrottled, 412 px)
+
+${[head, head.replace(/[^|]+/g, "---"), ...rows].join("\n")}
+
+Lighthouse loads every run in a fresh renderer and multiplies its main-thread work by four: what the fresh renderer pays above the warm one is paid once per process by the engine, not by the page's markup.
+`;
+}
+
 function cssSection(css) {
   const head =
     "| page | whole: document br (kB) | whole: FCP / LCP ms (median) | whole: LCP worst | critical: document br (kB) | critical: FCP / LCP ms (median) | critical: LCP worst |";
@@ -157,7 +168,7 @@ export function toMarkdown(report) {
   const sections = [
     `# Bench ${report.date}
 
-Machine: ${report.machine.cpus} × ${report.machine.cpu}, ${report.machine.memoryGiB} GiB, Node ${report.machine.node}, Chromium ${report.machine.chromium}.${compare ? `\nCompared with: ${report.compare} (ratios are ours/theirs: below 1 is better for us).` : ""}${report.parts.length < 6 ? `\nParts measured: ${report.parts.join(", ")}.` : ""}
+Machine: ${report.machine.cpus} × ${report.machine.cpu}, ${report.machine.memoryGiB} GiB, Node ${report.machine.node}, Chromium ${report.machine.chromium}.${compare ? `\nCompared with: ${report.compare} (ratios are ours/theirs: below 1 is better for us).` : ""}${report.partial ? `\nParts measured: ${report.parts.join(", ")}.` : ""}
 `,
     report.pages &&
       `## Pages (what loads before any interaction)
@@ -165,6 +176,7 @@ Machine: ${report.machine.cpus} × ${report.machine.cpu}, ${report.machine.memor
 ${pagesTable(report.pages, compare)}
 `,
     report.lighthouse && lighthouseSection(report, compare),
+    report.layout && layoutSection(report.layout),
     report.css && cssSection(report.css),
     embed &&
       `## Partner embed

@@ -1,6 +1,6 @@
 // The whole bench (`npm run bench`): builds and their scaling, every page's bytes and requests,
-// Lighthouse mobile and desktop (with the LCP breakdown of the slowest mobile run and the host's floor), the whole stylesheet
-// inline against critical CSS per page, the partner embed's timing and the function under load. With
+// Lighthouse mobile and desktop (with the LCP breakdown of the slowest mobile run and the host's floor),
+// each page's first layout in a fresh and in a warm renderer, the whole stylesheet inline against critical CSS per page, the partner embed's timing and the function under load. With
 // `compare`, the byte and Lighthouse measurements also run against another site, alternating. `only`
 // runs some parts alone, on the existing dist/ when the builds are left out.
 import { existsSync } from "node:fs";
@@ -14,6 +14,7 @@ import { runApiLoad } from "./api-load.js";
 import { measureBuilds } from "./builds.js";
 import { criticalCssCopy } from "./critical-css.js";
 import { measureEmbed } from "./embed-timing.js";
+import { measureFirstLayout } from "./first-layout.js";
 import { floorPageDir } from "./floor-page.js";
 import { startLighthouse } from "./lighthouse.js";
 import { measurePageBytes } from "./page-bytes.js";
@@ -24,7 +25,7 @@ import { medianAndWorst } from "./stats.js";
 const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
 
 /** The bench's parts, in the order they run. */
-export const BENCH_PARTS = ["builds", "pages", "lighthouse", "css", "embed", "api"];
+export const BENCH_PARTS = ["builds", "pages", "lighthouse", "layout", "css", "embed", "api"];
 
 /** @param {import("node:http").Server} server */
 const serve = async (server) => `http://127.0.0.1:${await listen(server, 0, "127.0.0.1")}`;
@@ -125,6 +126,13 @@ export async function runBench({ compare, runs: RUNS, only = BENCH_PARTS, log })
     await lighthouseRunner.stop();
   }
 
+  // Each Lighthouse page's style and layout time in a fresh renderer and in a warm one (first-layout.js).
+  let layout = null;
+  if (want("layout")) {
+    log(`first layout: ${LIGHTHOUSE_ROUTES.length} pages x ${RUNS} runs, in a fresh renderer and again in a warm one`);
+    layout = await measureFirstLayout(browser, ours, LIGHTHOUSE_ROUTES, RUNS);
+  }
+
   // The whole stylesheet inline (what the build ships) against critical CSS per page, Lighthouse mobile,
   // alternating between the two on every page and run.
   /** @type {object[] | null} */
@@ -186,12 +194,14 @@ export async function runBench({ compare, runs: RUNS, only = BENCH_PARTS, log })
     },
     compare: compare ?? null,
     parts: only,
+    partial: only.length < BENCH_PARTS.length,
     lighthouseRuns: RUNS,
     builds,
     pages,
     lighthouse,
     worstLcp,
     floor,
+    layout,
     css,
     embed,
     api,

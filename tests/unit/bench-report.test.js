@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
+import { styleAndLayoutMs } from "../../dev/bench/first-layout.js";
 import { floorPageDir } from "../../dev/bench/floor-page.js";
 import { floorLine, mobileVerdict } from "../../dev/bench/report.js";
 import { medianAndWorst } from "../../dev/bench/stats.js";
@@ -59,5 +60,24 @@ describe("the bench's Lighthouse verdict", () => {
     } finally {
       await floor.remove();
     }
+  });
+});
+
+describe("the bench's first-layout figure", () => {
+  it("adds up style and layout on the renderer main thread that parsed the page, and nowhere else", () => {
+    const thread = (pid, tid) => ({ name: "thread_name", ph: "M", pid, tid, args: { name: "CrRendererMain" } });
+    const slice = (name, pid, tid, ms) => ({ name, ph: "X", pid, tid, ts: 0, dur: ms * 1000 });
+    const traceEvents = [
+      thread(1, 1),
+      thread(2, 1),
+      slice("ParseHTML", 2, 1, 3),
+      slice("UpdateLayoutTree", 2, 1, 4),
+      slice("Layout", 2, 1, 30),
+      slice("Layout", 2, 1, 5),
+      // A spare renderer, and another thread of the page's renderer: neither counts.
+      slice("Layout", 1, 1, 100),
+      slice("Layout", 2, 7, 100),
+    ];
+    expect(styleAndLayoutMs({ traceEvents })).toEqual({ style: 4, layout: 35 });
   });
 });

@@ -1,0 +1,65 @@
+// Where a page's first layout goes: Chromium's main-thread style and layout time for a page loaded in a
+// fresh renderer process (what Lighthouse measures: every run navigates to the page in a new process)
+// against the same page loaded again in that now warm process. Unthrottled, at a phone's width, from a
+// Chromium trace. The difference is what the engine pays once per process (its code and the fonts'
+// shaping caches touched for the first time), not what the page's own markup costs.
+import { medianAndWorst } from "./stats.js";
+
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true };
+const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"];
+
+/**
+ * Style and layout milliseconds on the main thread of the page's renderer in a trace (the renderer
+ * main thread that parsed HTML: other renderers, such as a spare one, parse none).
+ * @param {{ traceEvents: Record<string, any>[] }} trace
+ */
+export function styleAndLayoutMs({ traceEvents }) {
+  const parsed = new Map();
+  for (const event of traceEvents)
+    if (event.name === "ParseHTML") parsed.set(`${event.pid}:${event.tid}`, (parsed.get(`${event.pid}:${event.tid}`) ?? 0) + 1);
+  const main = traceEvents
+    .filter((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain")
+    .map((event) => `${event.pid}:${event.tid}`)
+    .sort((a, b) => (parsed.get(b) ?? 0) - (parsed.get(a) ?? 0))[0];
+  const total = (name) =>
+    traceEvents
+      .filter((event) => event.ph === "X" && event.name === name && `${event.pid}:${event.tid}` === main)
+      .reduce((sum, event) => sum + event.dur, 0) / 1000;
+  return { style: total("UpdateLayoutTree"), layout: total("Layout") };
+}
+
+/** Loads `url` in `page` while tracing; returns its style and layout milliseconds. */
+async function tracedLoad(browser, page, url) {
+  await browser.startTracing(page, { categories: CATEGORIES });
+  await page.goto(url, { waitUntil: "load" });
+  // The first layout can come after the load event on a small page: wait for two frames.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return styleAndLayoutMs(JSON.parse((await browser.stopTracing()).toString()));
+}
+
+/**
+ * For each path, `runs` times: the page in a new browser context (a fresh renderer), then the same page
+ * again in it (warm). Returns per path the medians and worsts of style plus layout, cold and warm.
+ * @param {import("playwright-core").Browser} browser
+ * @param {string} base
+ * @param {string[]} paths
+ * @param {number} runs
+ */
+export async function measureFirstLayout(browser, base, paths, runs) {
+  const results = [];
+  for (const path of paths) {
+    /** @type {{ cold: number[], warm: number[] }} */
+    const times = { cold: [], warm: [] };
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext(PHONE);
+      const page = await context.newPage();
+      for (const kind of /** @type {const} */ (["cold", "warm"])) {
+        const { style, layout } = await tracedLoad(browser, page, base + path);
+        times[kind].push(style + layout);
+      }
+      await context.close();
+    }
+    results.push({ path, cold: medianAndWorst(times.cold), warm: medianAndWorst(times.warm) });
+  }
+  return results;
+}
