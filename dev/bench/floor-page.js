@@ -6,7 +6,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { precompress } from "../../site/_lib/precompress.js";
 
 const PARAGRAPH =
   "Vi er autoriserede elektrikere på Sjælland og klarer alt fra en ny stikkontakt til en hel eltavle. " +
@@ -28,12 +28,11 @@ ${Array.from({ length: 18 }, () => `<p>${PARAGRAPH}</p>`).join("\n")}
 </html>
 `;
 
-/** Writes the floor page (compressed too, like the build's pages) into a temporary folder the static server can serve; returns it and a `remove()`. */
+/** Writes the floor page (with its .br and .gz, by the build's own last step) into a temporary folder the static server can serve; returns it and a `remove()`. */
 export async function floorPageDir() {
   const dir = await mkdtemp(join(tmpdir(), "elektriker-floor-page-"));
   await writeFile(join(dir, "index.html"), FLOOR_PAGE_HTML);
-  await writeFile(join(dir, "index.html.br"), brotliCompressSync(FLOOR_PAGE_HTML));
-  await writeFile(join(dir, "index.html.gz"), gzipSync(FLOOR_PAGE_HTML, { level: 9 }));
+  await precompress(dir);
   await writeFile(join(dir, "_headers"), "");
   return { dir: `${dir}/`, remove: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -1,8 +1,9 @@
 // The whole bench (`npm run bench`): builds and their scaling, every page's bytes and requests,
 // Lighthouse mobile and desktop (with the LCP breakdown of the slowest mobile run and the host's floor),
-// each page's first layout in a fresh and in a warm renderer, the whole stylesheet inline against critical CSS per page, the partner embed's timing and the function under load. With
-// `compare`, the byte and Lighthouse measurements also run against another site, alternating. `only`
-// runs some parts alone, on the existing dist/ when the builds are left out.
+// each page's first layout in a fresh and in a warm renderer, the whole stylesheet inline against
+// critical CSS per page, the partner embed's timing and the function under load. With `compare`, the
+// byte and Lighthouse measurements also run against another site, alternating. `only` runs some parts
+// alone, on the existing dist/ when the builds are left out.
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";

@@ -121,16 +121,13 @@ describe("send-contact-email when the database has no connection left, on Postgr
   let backend;
   let admin;
   beforeAll(async () => {
-    let adminUrl = "";
     backend = await startBackend(async () => {
       const database = await startPostgres15();
-      adminUrl = database.url;
-      const sql = postgres(adminUrl, { max: 1, onnotice: () => {} });
-      await sql.unsafe(`create role ${ROLE} login connection limit 1 in role postgres`);
-      await sql.end();
+      // The test's own superuser client: it makes the role, and later watches and ends its connections.
+      admin = postgres(database.url, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create role ${ROLE} login connection limit 1 in role postgres`);
       return { ...database, url: database.url.replace("//postgres@", `//${ROLE}@`), poolMax: 1 };
     });
-    admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   });
   afterAll(async () => {
     await admin?.end({ timeout: 1 });
