@@ -2,15 +2,20 @@
 // fresh renderer process (what Lighthouse measures: every run navigates to the page in a new process)
 // against the same page loaded again in that now warm process. Unthrottled, at a phone's width, from a
 // Chromium trace. The difference is what the engine pays once per process (its code and the fonts'
-// shaping caches touched for the first time), not what the page's own markup costs.
+// shaping caches touched for the first time), not what the page's own markup costs. Of the layout, it
+// also gives the time spent in font lookups: on Linux a renderer asks the browser process, by a
+// synchronous call, for each font face and for the rendering of each size of it (a font "strike"), so a
+// fresh renderer waits on the browser once per weight and size the page uses.
 import { medianAndWorst } from "./stats.js";
 
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true };
-const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"];
+const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "fonts"];
+const FONT_LOOKUP = "FontCache::GetFontPlatformData";
 
 /**
  * Style and layout milliseconds on the main thread of the page's renderer in a trace (the renderer
- * main thread that parsed HTML: other renderers, such as a spare one, parse none).
+ * main thread that parsed HTML: other renderers, such as a spare one, parse none), and the milliseconds
+ * of font lookups within them (outermost lookups only: one may nest another).
  * @param {{ traceEvents: Record<string, any>[] }} trace
  */
 export function styleAndLayoutMs({ traceEvents }) {
@@ -21,14 +26,16 @@ export function styleAndLayoutMs({ traceEvents }) {
     .filter((event) => event.name === "thread_name" && event.args?.name === "CrRendererMain")
     .map((event) => `${event.pid}:${event.tid}`)
     .sort((a, b) => (parsed.get(b) ?? 0) - (parsed.get(a) ?? 0))[0];
-  const total = (name) =>
-    traceEvents
-      .filter((event) => event.ph === "X" && event.name === name && `${event.pid}:${event.tid}` === main)
-      .reduce((sum, event) => sum + event.dur, 0) / 1000;
-  return { style: total("UpdateLayoutTree"), layout: total("Layout") };
+  const slices = (name) => traceEvents.filter((event) => event.ph === "X" && event.name === name && `${event.pid}:${event.tid}` === main);
+  const total = (events) => events.reduce((sum, event) => sum + event.dur, 0) / 1000;
+  const lookups = slices(FONT_LOOKUP);
+  const outermost = lookups.filter(
+    (inner) => !lookups.some((outer) => outer !== inner && outer.ts <= inner.ts && inner.ts + inner.dur <= outer.ts + outer.dur),
+  );
+  return { style: total(slices("UpdateLayoutTree")), layout: total(slices("Layout")), fonts: total(outermost) };
 }
 
-/** Loads `url` in `page` while tracing; returns its style and layout milliseconds. */
+/** Loads `url` in `page` while tracing; returns its style, layout and font lookup milliseconds. */
 async function tracedLoad(browser, page, url) {
   await browser.startTracing(page, { categories: CATEGORIES });
   await page.goto(url, { waitUntil: "load" });
@@ -39,7 +46,8 @@ async function tracedLoad(browser, page, url) {
 
 /**
  * For each path, `runs` times: the page in a new browser context (a fresh renderer), then the same page
- * again in it (warm). Returns per path the medians and worsts of style plus layout, cold and warm.
+ * again in it (warm). Returns per path the medians and worsts of style plus layout, cold and warm, and
+ * of the font lookups in the fresh renderer.
  * @param {import("playwright-core").Browser} browser
  * @param {string} base
  * @param {string[]} paths
@@ -48,18 +56,19 @@ async function tracedLoad(browser, page, url) {
 export async function measureFirstLayout(browser, base, paths, runs) {
   const results = [];
   for (const path of paths) {
-    /** @type {{ cold: number[], warm: number[] }} */
-    const times = { cold: [], warm: [] };
+    /** @type {{ cold: number[], warm: number[], fonts: number[] }} */
+    const times = { cold: [], warm: [], fonts: [] };
     for (let run = 0; run < runs; run++) {
       const context = await browser.newContext(PHONE);
       const page = await context.newPage();
       for (const kind of /** @type {const} */ (["cold", "warm"])) {
-        const { style, layout } = await tracedLoad(browser, page, base + path);
+        const { style, layout, fonts } = await tracedLoad(browser, page, base + path);
         times[kind].push(style + layout);
+        if (kind === "cold") times.fonts.push(fonts);
       }
       await context.close();
     }
-    results.push({ path, cold: medianAndWorst(times.cold), warm: medianAndWorst(times.warm) });
+    results.push({ path, cold: medianAndWorst(times.cold), warm: medianAndWorst(times.warm), fonts: medianAndWorst(times.fonts) });
   }
   return results;
 }

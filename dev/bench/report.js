@@ -1,11 +1,20 @@
 // The bench report as Markdown for people (the JSON is the same data for tools).
+import { FIRST_ROUND_TRIP_BYTES } from "./page-bytes.js";
 const kB = (bytes) => (bytes / 1024).toFixed(1);
 const ms = (value) => Math.round(value).toLocaleString("en");
 const ratio = (ours, theirs) => (theirs ? (ours / theirs).toFixed(2) : "–");
 
+/** The document's response as sent (headers and compressed body) against the first round trip of a new connection. */
+function documentCell(documentSent) {
+  if (!documentSent) return "–";
+  const total = documentSent.headers + documentSent.body;
+  const over = total - FIRST_ROUND_TRIP_BYTES;
+  return `${total.toLocaleString("en")} (${over > 0 ? `${over.toLocaleString("en")} over the first round trip` : "first round trip"})`;
+}
+
 function pagesTable(pages, compare) {
   const head =
-    "| page | HTML gzip | CSS gzip | JS gzip | total raw / gzip / brotli (kB) | requests | render-blocking |" +
+    "| page | HTML gzip | CSS gzip | JS gzip | total raw / gzip / brotli (kB) | requests | render-blocking | document on the wire (B) |" +
     (compare ? " total gzip ours/theirs |" : "");
   const rows = Object.entries(pages).map(([path, { ours, theirs }]) => {
     const cells = [
@@ -16,6 +25,7 @@ function pagesTable(pages, compare) {
       `${kB(ours.total.raw)} / ${kB(ours.total.gzip)} / ${kB(ours.total.brotli)}`,
       ours.requests,
       ours.renderBlocking.length,
+      documentCell(ours.documentSent),
     ];
     if (compare) cells.push(theirs ? ratio(ours.total.gzip, theirs.total.gzip) : "–");
     return `| ${cells.join(" | ")} |`;
@@ -135,13 +145,17 @@ export function floorLine({ mobile, benchmarkIndex }) {
 }
 
 function layoutSection(layout) {
-  const head = "| page | style + layout ms, fresh renderer (median / worst) | the same page again, warm (median) |";
-  const rows = layout.map(({ path, cold, warm }) => `| ${path} | ${ms(cold.median)} / ${ms(cold.worst)} | ${ms(warm.median)} |`);
+  const head =
+    "| page | style + layout ms, fresh renderer (median / worst) | of it font lookups, fresh (median) | the same page again, warm (median) |";
+  const rows = layout.map(
+    ({ path, cold, warm, fonts }) =>
+      `| ${path} | ${ms(cold.median)} / ${ms(cold.worst)} | ${fonts ? ms(fonts.median) : "–"} | ${ms(warm.median)} |`,
+  );
   return `## First layout: a fresh renderer against a warm one (Chromium unthrottled, 412 px)
 
 ${[head, head.replace(/[^|]+/g, "---"), ...rows].join("\n")}
 
-Lighthouse loads every run in a fresh renderer and multiplies its main-thread work by four: what the fresh renderer pays above the warm one is paid once per process by the engine, not by the page's markup.
+Lighthouse loads every run in a fresh renderer and multiplies its main-thread work by four: what the fresh renderer pays above the warm one is paid once per process by the engine, not by the page's markup. Font lookups are the renderer waiting on the browser process for each font weight and size the page uses (Chromium on Linux asks by a synchronous call); a busy browser process makes that wait long.
 `;
 }
 

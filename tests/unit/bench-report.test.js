@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { styleAndLayoutMs } from "../../dev/bench/first-layout.js";
 import { floorPageDir } from "../../dev/bench/floor-page.js";
-import { floorLine, mobileVerdict } from "../../dev/bench/report.js";
+import { FIRST_ROUND_TRIP_BYTES } from "../../dev/bench/page-bytes.js";
+import { floorLine, mobileVerdict, toMarkdown } from "../../dev/bench/report.js";
 import { medianAndWorst } from "../../dev/bench/stats.js";
 
 /** A summarised Lighthouse entry as dev/bench/run.js builds it, from per-run figures. */
@@ -78,6 +79,46 @@ describe("the bench's first-layout figure", () => {
       slice("Layout", 1, 1, 100),
       slice("Layout", 2, 7, 100),
     ];
-    expect(styleAndLayoutMs({ traceEvents })).toEqual({ style: 4, layout: 35 });
+    expect(styleAndLayoutMs({ traceEvents })).toEqual({ style: 4, layout: 35, fonts: 0 });
+  });
+
+  it("counts the font lookups within layout once, however they nest, on the page's thread only", () => {
+    const slice = (name, tid, ts, ms) => ({ name, ph: "X", pid: 2, tid, ts: ts * 1000, dur: ms * 1000 });
+    const traceEvents = [
+      { name: "thread_name", ph: "M", pid: 2, tid: 1, args: { name: "CrRendererMain" } },
+      slice("ParseHTML", 1, 0, 3),
+      slice("Layout", 1, 10, 40),
+      slice("FontCache::GetFontPlatformData", 1, 12, 9),
+      // A lookup made within another (a fallback face): its time is already in the outer one.
+      slice("FontCache::GetFontPlatformData", 1, 14, 5),
+      slice("FontCache::GetFontPlatformData", 1, 30, 6),
+      slice("FontCache::GetFontPlatformData", 7, 30, 50),
+    ];
+    expect(styleAndLayoutMs({ traceEvents }).fonts).toBe(15);
+  });
+});
+
+describe("the bench's page table", () => {
+  const machine = { cpus: 2, cpu: "test", memoryGiB: 24, node: "20", chromium: "156" };
+  const bytes = { raw: 1000, gzip: 500, brotli: 400 };
+  const page = (body) => ({
+    html: bytes,
+    css: bytes,
+    js: bytes,
+    other: bytes,
+    total: bytes,
+    requests: 3,
+    renderBlocking: [],
+    documentSent: { headers: 1000, body },
+  });
+
+  it("says whether each document, headers included, arrives in the first round trip of a new connection", () => {
+    const markdown = toMarkdown({
+      date: "2026-11-23",
+      machine,
+      pages: { "/kort": { ours: page(FIRST_ROUND_TRIP_BYTES - 1000) }, "/lang": { ours: page(FIRST_ROUND_TRIP_BYTES - 1000 + 1234) } },
+    });
+    expect(markdown).toMatch(/\| \/kort \|.*\| 14,600 \(first round trip\) \|/);
+    expect(markdown).toMatch(/\| \/lang \|.*\| 15,834 \(1,234 over the first round trip\) \|/);
   });
 });
