@@ -65,35 +65,30 @@ describe("the bench's Lighthouse verdict", () => {
 });
 
 describe("the bench's first-layout figure", () => {
+  const thread = (pid, tid) => ({ name: "thread_name", ph: "M", pid, tid, args: { name: "CrRendererMain" } });
+  /** A complete trace slice: its start and length in milliseconds. */
+  const slice = (name, pid, tid, startMs, ms) => ({ name, ph: "X", pid, tid, ts: startMs * 1000, dur: ms * 1000 });
+
   it("adds up style and layout on the renderer main thread that parsed the page, and nowhere else", () => {
-    const thread = (pid, tid) => ({ name: "thread_name", ph: "M", pid, tid, args: { name: "CrRendererMain" } });
-    const slice = (name, pid, tid, ms) => ({ name, ph: "X", pid, tid, ts: 0, dur: ms * 1000 });
     const traceEvents = [
       thread(1, 1),
       thread(2, 1),
-      slice("ParseHTML", 2, 1, 3),
-      slice("UpdateLayoutTree", 2, 1, 4),
-      slice("Layout", 2, 1, 30),
-      slice("Layout", 2, 1, 5),
+      slice("ParseHTML", 2, 1, 0, 3),
+      slice("UpdateLayoutTree", 2, 1, 0, 4),
+      slice("Layout", 2, 1, 0, 30),
+      slice("Layout", 2, 1, 0, 5),
       // A spare renderer, and another thread of the page's renderer: neither counts.
-      slice("Layout", 1, 1, 100),
-      slice("Layout", 2, 7, 100),
+      slice("Layout", 1, 1, 0, 100),
+      slice("Layout", 2, 7, 0, 100),
     ];
     expect(styleAndLayoutMs({ traceEvents })).toEqual({ style: 4, layout: 35, fonts: 0 });
   });
 
   it("counts the font lookups within layout once, however they nest, on the page's thread only", () => {
-    const slice = (name, tid, ts, ms) => ({ name, ph: "X", pid: 2, tid, ts: ts * 1000, dur: ms * 1000 });
-    const traceEvents = [
-      { name: "thread_name", ph: "M", pid: 2, tid: 1, args: { name: "CrRendererMain" } },
-      slice("ParseHTML", 1, 0, 3),
-      slice("Layout", 1, 10, 40),
-      slice("FontCache::GetFontPlatformData", 1, 12, 9),
-      // A lookup made within another (a fallback face): its time is already in the outer one.
-      slice("FontCache::GetFontPlatformData", 1, 14, 5),
-      slice("FontCache::GetFontPlatformData", 1, 30, 6),
-      slice("FontCache::GetFontPlatformData", 7, 30, 50),
-    ];
+    const lookup = "FontCache::GetFontPlatformData";
+    const traceEvents = [thread(2, 1), slice("ParseHTML", 2, 1, 0, 3), slice("Layout", 2, 1, 10, 40), slice(lookup, 2, 1, 12, 9)];
+    // A lookup made within another (a fallback face): its time is already in the outer one.
+    traceEvents.push(slice(lookup, 2, 1, 14, 5), slice(lookup, 2, 1, 30, 6), slice(lookup, 2, 7, 30, 50));
     expect(styleAndLayoutMs({ traceEvents }).fonts).toBe(15);
   });
 });
