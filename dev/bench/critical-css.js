@@ -3,13 +3,13 @@
 // page's HTML uses (Beasties) and the whole stylesheet loads after the first contentful paint, waited
 // for as the pages' island loader waits for it (site/_lib/island-loader.js), so neither way gets a head
 // start (the widgets' classes and later states need the rest). The copy's CSP allows its per-page hashes; nothing of it ships.
-import { createHash } from "node:crypto";
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Beasties from "beasties";
 import { afterFirstContentfulPaint } from "../../site/_lib/island-loader.js";
 import { precompress } from "../../site/_lib/precompress.js";
+import { cspHash } from "../../site/_lib/security-headers.js";
 
 const STYLE = /<style>([\s\S]*?)<\/style>/;
 const REST_URL = "/assets/site-rest.css";
@@ -19,7 +19,6 @@ const LOAD_REST = [
   afterFirstContentfulPaint("load"),
   "})()",
 ].join("");
-const cspHash = (text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 /** Writes the critical-CSS copy of `dist` into a temporary folder; returns it and a `remove()`. */
 export async function criticalCssCopy(dist) {
