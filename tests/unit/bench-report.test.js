@@ -66,14 +66,24 @@ describe("the bench's Lighthouse verdict", () => {
 
 describe("the bench's first-layout figure", () => {
   const thread = (pid, tid) => ({ name: "thread_name", ph: "M", pid, tid, args: { name: "CrRendererMain" } });
-  /** A complete trace slice: its start and length in milliseconds. */
-  const slice = (name, pid, tid, startMs, ms) => ({ name, ph: "X", pid, tid, ts: startMs * 1000, dur: ms * 1000 });
+  /** A complete trace slice: its start and length in milliseconds, and the thread's CPU time within it if given. */
+  const slice = (name, pid, tid, startMs, ms, cpuMs) => ({
+    name,
+    ph: "X",
+    pid,
+    tid,
+    ts: startMs * 1000,
+    dur: ms * 1000,
+    ...(cpuMs === undefined ? {} : { tdur: cpuMs * 1000 }),
+  });
+  /** A chunk of HTML parsed on a thread, from the document at `url`. */
+  const parse = (pid, tid, url = "http://127.0.0.1:8080/side") => ({ ...slice("ParseHTML", pid, tid, 0, 3), args: { beginData: { url } } });
 
   it("adds up style and layout on the renderer main thread that parsed the page, and nowhere else", () => {
     const traceEvents = [
       thread(1, 1),
       thread(2, 1),
-      slice("ParseHTML", 2, 1, 0, 3),
+      parse(2, 1),
       slice("UpdateLayoutTree", 2, 1, 0, 4),
       slice("Layout", 2, 1, 0, 30),
       slice("Layout", 2, 1, 0, 5),
@@ -81,12 +91,34 @@ describe("the bench's first-layout figure", () => {
       slice("Layout", 1, 1, 0, 100),
       slice("Layout", 2, 7, 0, 100),
     ];
-    expect(styleAndLayoutMs({ traceEvents })).toEqual({ style: 4, layout: 35, fonts: 0 });
+    expect(styleAndLayoutMs({ traceEvents })).toEqual({ style: 4, layout: 35, cpu: null, fonts: 0 });
+  });
+
+  it("takes the page's renderer, not a spare one that parsed about:blank as often as a short page is parsed", () => {
+    const spare = [thread(1, 1), parse(1, 1, "about:blank"), slice("Layout", 1, 1, 0, 1)];
+    const page = [thread(2, 1), parse(2, 1), slice("Layout", 2, 1, 5, 40)];
+    expect(styleAndLayoutMs({ traceEvents: [...spare, ...page] }).layout).toBe(40);
+  });
+
+  it("gives the thread's CPU time within style and layout, apart from the time it waited", () => {
+    const traceEvents = [
+      thread(2, 1),
+      parse(2, 1),
+      slice("UpdateLayoutTree", 2, 1, 5, 20, 8),
+      slice("Layout", 2, 1, 30, 60, 25),
+      // Another renderer's layout: not the page's.
+      thread(1, 1),
+      slice("Layout", 1, 1, 0, 100, 100),
+    ];
+    expect(styleAndLayoutMs({ traceEvents })).toMatchObject({ style: 20, layout: 60, cpu: 33 });
+    // A slice without its thread time: no CPU figure rather than a short one.
+    traceEvents.push(slice("Layout", 2, 1, 95, 5));
+    expect(styleAndLayoutMs({ traceEvents }).cpu).toBeNull();
   });
 
   it("counts the font lookups within layout once, however they nest, on the page's thread only", () => {
     const lookup = "FontCache::GetFontPlatformData";
-    const traceEvents = [thread(2, 1), slice("ParseHTML", 2, 1, 0, 3), slice("Layout", 2, 1, 10, 40), slice(lookup, 2, 1, 12, 9)];
+    const traceEvents = [thread(2, 1), parse(2, 1), slice("Layout", 2, 1, 10, 40), slice(lookup, 2, 1, 12, 9)];
     // A lookup made within another (a fallback face): its time is already in the outer one.
     traceEvents.push(slice(lookup, 2, 1, 14, 5), slice(lookup, 2, 1, 30, 6), slice(lookup, 2, 7, 30, 50));
     expect(styleAndLayoutMs({ traceEvents }).fonts).toBe(15);
@@ -115,5 +147,22 @@ describe("the bench's page table", () => {
     });
     expect(markdown).toMatch(/\| \/kort \|.*\| 14,600 \(first round trip\) \|/);
     expect(markdown).toMatch(/\| \/lang \|.*\| 15,834 \(1,234 over the first round trip\) \|/);
+  });
+});
+
+describe("the bench's layout table", () => {
+  const spread = (median, worst = median) => ({ median, worst });
+
+  it("puts the main thread's CPU time beside the wall-clock style and layout of a fresh renderer", () => {
+    const markdown = toMarkdown({
+      date: "2026-11-23",
+      machine: { cpus: 2, cpu: "test", memoryGiB: 24, node: "20", chromium: "156" },
+      layout: [
+        { path: "/", cold: spread(120, 150), warm: spread(60), cpu: spread(55), fonts: spread(40) },
+        { path: "/gammel", cold: spread(90), warm: spread(50), cpu: null, fonts: spread(20) },
+      ],
+    });
+    expect(markdown).toMatch(/\| \/ \| 120 \/ 150 \| 55 \| 40 \| 60 \|/);
+    expect(markdown).toMatch(/\| \/gammel \| 90 \/ 90 \| – \| 20 \| 50 \|/);
   });
 });
