@@ -131,7 +131,21 @@ ${lighthouseTable(lighthouse, compare)}
 Mobile, every run (score 100, LCP ≤ 1 000 ms, CLS 0): **${verdict.pass ? "met" : `not met (${verdict.failures.join("; ")})`}**. Mobile LCP of all runs: ${ms(Math.min(...lighthouse.filter((entry) => entry.preset === "mobile").flatMap((entry) => entry.ours.lcp.runs)))}-${ms(Math.max(...lighthouse.filter((entry) => entry.preset === "mobile").flatMap((entry) => entry.ours.lcp.runs)))} ms.
 
 Worst mobile LCP: ${worstLcp.path} (run ${worstLcp.run}) ${ms(worstLcp.lcp)} ms, element ${worstLcp.element ?? "unknown"}: ${phases}.
-${report.floor ? `\n${floorLine(report.floor)}\n` : ""}`;
+${report.floor ? `\n${floorLine(report.floor)}\n` : ""}
+${hostLine(report.machine)}
+`;
+}
+
+/**
+ * The host against Lighthouse's own hardware advice (its docs/variability.md: "Minimum 2 dedicated cores
+ * (4 recommended)"): here the cores also run Lighthouse, the server and the bench.
+ */
+export function hostLine({ cpus }) {
+  const verdict =
+    cpus < 4
+      ? "fewer than the 4 it recommends, and not dedicated: Chromium's own processes (browser, compositor, renderer) and Lighthouse share them, so the page's main thread waits for a core and Lighthouse's 4x slowdown multiplies the waiting too"
+      : "as many as it recommends, though not dedicated: the bench's own processes share them";
+  return `Lighthouse's variability guide asks for at least 2 cores dedicated to the measurement, 4 recommended; this host has ${cpus}, ${verdict}.`;
 }
 
 /** The host's floor (dev/bench/floor-page.js) in one paragraph, and what it means for the verdict. */

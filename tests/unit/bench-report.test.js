@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { styleAndLayoutMs } from "../../dev/bench/first-layout.js";
 import { floorPageDir } from "../../dev/bench/floor-page.js";
 import { FIRST_ROUND_TRIP_BYTES } from "../../dev/bench/page-bytes.js";
-import { floorLine, mobileVerdict, toMarkdown } from "../../dev/bench/report.js";
+import { floorLine, hostLine, mobileVerdict, toMarkdown } from "../../dev/bench/report.js";
 import { medianAndWorst } from "../../dev/bench/stats.js";
 
 /** A summarised Lighthouse entry as dev/bench/run.js builds it, from per-run figures. */
@@ -164,5 +164,12 @@ describe("the bench's layout table", () => {
     });
     expect(markdown).toMatch(/\| \/ \| 120 \/ 150 \| 55 \| 40 \| 60 \|/);
     expect(markdown).toMatch(/\| \/gammel \| 90 \/ 90 \| – \| 20 \| 50 \|/);
+  });
+});
+
+describe("the bench's host line", () => {
+  it("says when the host has fewer cores than Lighthouse recommends for a measurement", () => {
+    expect(hostLine({ cpus: 2 })).toMatch(/this host has 2, fewer than the 4 it recommends/);
+    expect(hostLine({ cpus: 8 })).toMatch(/this host has 8, as many as it recommends/);
   });
 });
