@@ -131,7 +131,7 @@ ${lighthouseTable(lighthouse, compare)}
 Mobile, every run (score 100, LCP ≤ 1 000 ms, CLS 0): **${verdict.pass ? "met" : `not met (${verdict.failures.join("; ")})`}**. Mobile LCP of all runs: ${ms(Math.min(...lighthouse.filter((entry) => entry.preset === "mobile").flatMap((entry) => entry.ours.lcp.runs)))}-${ms(Math.max(...lighthouse.filter((entry) => entry.preset === "mobile").flatMap((entry) => entry.ours.lcp.runs)))} ms.
 
 Worst mobile LCP: ${worstLcp.path} (run ${worstLcp.run}) ${ms(worstLcp.lcp)} ms, element ${worstLcp.element ?? "unknown"}: ${phases}.
-${report.floor ? `\n${floorLine(report.floor)}\n` : ""}
+${report.worstTbt ? `\n${tbtLine(report.worstTbt)}\n` : ""}${report.floor ? `\n${floorLine(report.floor)}\n` : ""}
 ${hostLine(report.machine)}
 `;
 }
@@ -146,6 +146,15 @@ export function hostLine({ cpus }) {
       ? "fewer than the 4 it recommends, and not dedicated: Chromium's own processes (browser, compositor, renderer) and Lighthouse share them, so the page's main thread waits for a core and Lighthouse's 4x slowdown multiplies the waiting too"
       : "as many as it recommends, though not dedicated: the bench's own processes share them";
   return `Lighthouse's variability guide asks for at least 2 cores dedicated to the measurement, 4 recommended; this host has ${cpus}, ${verdict}.`;
+}
+
+/** The mobile run with the most blocking time, task by task (dev/bench/lighthouse.js, tbtBreakdown). */
+export function tbtLine({ path, run, tbt, fcp, tasks }) {
+  const where = (url) => (URL.canParse(url) ? new URL(url).pathname : url);
+  const list = tasks
+    .map((task) => `${ms(task.blocking)} ms from a ${ms(task.duration)} ms task at ${ms(task.start)} ms (${where(task.url)})`)
+    .join("; ");
+  return `Worst mobile TBT: ${path} (run ${run}) ${ms(tbt)} ms, First Contentful Paint at ${ms(fcp)} ms (simulated): ${list || "no long task"}. Lighthouse simulates FCP from the first parse, the first layout and the first paint tasks alone (and render-blocking requests); its full simulation runs every task at four times its observed length, and what of a task lies after that FCP, less 50 ms, is blocking time, so a task that ran before the first paint in the browser can still count. The shares add up to about the TBT (Lighthouse averages two simulations with slightly different FCPs). "Unattributable" tasks are the engine's own (the fresh renderer's navigation commit, style, layout, paint), not a script's.`;
 }
 
 /** The host's floor (dev/bench/floor-page.js) in one paragraph, and what it means for the verdict. */

@@ -82,6 +82,8 @@ export async function runBench({ compare, runs: RUNS, only = BENCH_PARTS, log })
   let lighthouse = null;
   /** @type {{ path: string, run: number, lcp: number } | null} */
   let worstLcp = null;
+  /** @type {{ path: string, run: number, tbt: number, fcp: number, tasks: object[] } | null} */
+  let worstTbt = null;
   /** @type {{ mobile: object, benchmarkIndex: object } | null} */
   let floor = null;
   if (want("lighthouse")) {
@@ -103,6 +105,9 @@ export async function runBench({ compare, runs: RUNS, only = BENCH_PARTS, log })
           // The slowest mobile run of all pages, with Lighthouse's breakdown of its LCP.
           if (preset === "mobile" && (!worstLcp || result.figures.lcp > worstLcp.lcp))
             worstLcp = { path, run: run + 1, lcp: result.figures.lcp, ...result.lcpBreakdown };
+          // And the run with the most blocking time, with the long tasks it comes from.
+          if (preset === "mobile" && (!worstTbt || result.figures.tbt > worstTbt.tbt))
+            worstTbt = { path, run: run + 1, tbt: result.figures.tbt, ...result.tbtBreakdown };
           if (compare)
             runs.theirs.push(
               await lighthouseRunner
@@ -201,6 +206,7 @@ export async function runBench({ compare, runs: RUNS, only = BENCH_PARTS, log })
     pages,
     lighthouse,
     worstLcp,
+    worstTbt,
     floor,
     layout,
     css,

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { styleAndLayoutMs } from "../../dev/bench/first-layout.js";
 import { floorPageDir } from "../../dev/bench/floor-page.js";
 import { FIRST_ROUND_TRIP_BYTES } from "../../dev/bench/page-bytes.js";
-import { floorLine, hostLine, mobileVerdict, toMarkdown } from "../../dev/bench/report.js";
+import { tbtBreakdown } from "../../dev/bench/lighthouse.js";
+import { floorLine, hostLine, mobileVerdict, tbtLine, toMarkdown } from "../../dev/bench/report.js";
 import { medianAndWorst } from "../../dev/bench/stats.js";
 
 /** A summarised Lighthouse entry as dev/bench/run.js builds it, from per-run figures. */
@@ -171,5 +172,53 @@ describe("the bench's host line", () => {
   it("says when the host has fewer cores than Lighthouse recommends for a measurement", () => {
     expect(hostLine({ cpus: 2 })).toMatch(/this host has 2, fewer than the 4 it recommends/);
     expect(hostLine({ cpus: 8 })).toMatch(/this host has 8, as many as it recommends/);
+  });
+});
+
+describe("the bench's TBT breakdown", () => {
+  const lhr = (tasks, fcp = 900, tti = 2000) => ({
+    audits: {
+      "first-contentful-paint": { numericValue: fcp },
+      interactive: { numericValue: tti },
+      "long-tasks": { details: { items: tasks.map(([url, startTime, duration]) => ({ url, startTime, duration })) } },
+    },
+  });
+
+  it("gives each long task the blocking time Lighthouse counts: after FCP, before TTI, above 50 ms", () => {
+    const { fcp, tasks } = tbtBreakdown(
+      lhr([
+        ["http://127.0.0.1:8080/", 1000, 120], // wholly after FCP: 120 - 50
+        ["Unattributable", 775, 375], // straddles FCP: 775 + 375 - 900 - 50
+        ["Unattributable", 600, 200], // over before FCP
+        ["http://127.0.0.1:8080/widgets/faq.js", 1950, 150], // cut at TTI: 50 - 50
+        ["http://127.0.0.1:8080/", 1200, 60], // after FCP, 10 ms above the line
+      ]),
+    );
+    expect(fcp).toBe(900);
+    expect(tasks.map((task) => [task.url, task.blocking])).toEqual([
+      ["Unattributable", 200],
+      ["http://127.0.0.1:8080/", 70],
+      ["http://127.0.0.1:8080/", 10],
+    ]);
+    // Together they are these tasks' blocking time as Lighthouse adds it up.
+    expect(tasks.reduce((sum, task) => sum + task.blocking, 0)).toBe(280);
+  });
+
+  it("prints the worst run's tasks by path, largest share first", () => {
+    const line = tbtLine({
+      path: "/",
+      run: 2,
+      tbt: 270,
+      ...tbtBreakdown(
+        lhr([
+          ["Unattributable", 775, 375],
+          ["http://127.0.0.1:8080/", 1000, 120],
+        ]),
+      ),
+    });
+    expect(line).toMatch(
+      /^Worst mobile TBT: \/ \(run 2\) 270 ms, First Contentful Paint at 900 ms \(simulated\): 200 ms from a 375 ms task at 775 ms \(Unattributable\); 70 ms from a 120 ms task at 1,000 ms \(\/\)\./,
+    );
+    expect(tbtLine({ path: "/", run: 1, tbt: 0, fcp: 700, tasks: [] })).toMatch(/\(simulated\): no long task\./);
   });
 });
