@@ -12,7 +12,18 @@ declare global {
     __changes: number;
     /** Console errors, uncaught errors and CSP violations the collector saw (tests/support/browser-collector.js). */
     __problems?: string[];
+    /** Layout shifts seen so far, as "value: sources" (tests/browser/progressive.test.js). */
+    __shifts: string[];
     /** axe-core, once injected. */
     axe: typeof import("axe-core");
+  }
+}
+
+/** The Layout Instability API's entry, which TypeScript's DOM library does not describe yet. */
+declare global {
+  interface LayoutShift extends PerformanceEntry {
+    value: number;
+    hadRecentInput: boolean;
+    sources: { node: Node | null }[];
   }
 }
