@@ -34,16 +34,17 @@ export function styleAndLayoutMs({ traceEvents }) {
     .map((event) => `${event.pid}:${event.tid}`)
     .sort((a, b) => (parsed.get(b) ?? 0) - (parsed.get(a) ?? 0))[0];
   const slices = (name) => traceEvents.filter((event) => event.ph === "X" && event.name === name && `${event.pid}:${event.tid}` === main);
-  const total = (events) => events.reduce((sum, event) => sum + event.dur, 0) / 1000;
-  const styleAndLayout = [...slices("UpdateLayoutTree"), ...slices("Layout")];
-  const cpu = styleAndLayout.every((event) => typeof event.tdur === "number")
-    ? styleAndLayout.reduce((sum, event) => sum + event.tdur, 0) / 1000
-    : null;
+  /** Milliseconds of `events`: their wall-clock length (dur), or their thread's CPU time (tdur). */
+  const total = (events, key = "dur") => events.reduce((sum, event) => sum + event[key], 0) / 1000;
+  const style = slices("UpdateLayoutTree");
+  const layout = slices("Layout");
+  const styleAndLayout = [...style, ...layout];
+  const cpu = styleAndLayout.every((event) => typeof event.tdur === "number") ? total(styleAndLayout, "tdur") : null;
   const lookups = slices(FONT_LOOKUP);
   const outermost = lookups.filter(
     (inner) => !lookups.some((outer) => outer !== inner && outer.ts <= inner.ts && inner.ts + inner.dur <= outer.ts + outer.dur),
   );
-  return { style: total(slices("UpdateLayoutTree")), layout: total(slices("Layout")), cpu, fonts: total(outermost) };
+  return { style: total(style), layout: total(layout), cpu, fonts: total(outermost) };
 }
 
 /** Loads `url` in `page` while tracing; returns its style, layout, CPU and font lookup milliseconds. */

@@ -7,6 +7,9 @@ import { tbtBreakdown } from "../../dev/bench/lighthouse.js";
 import { floorLine, hostLine, mobileVerdict, tbtLine, toMarkdown } from "../../dev/bench/report.js";
 import { medianAndWorst } from "../../dev/bench/stats.js";
 
+/** The machine line of a report, for the tests that render one. */
+const MACHINE = { cpus: 2, cpu: "test", memoryGiB: 24, node: "20", chromium: "156" };
+
 /** A summarised Lighthouse entry as dev/bench/run.js builds it, from per-run figures. */
 const summary = (runs) =>
   Object.fromEntries(
@@ -127,7 +130,6 @@ describe("the bench's first-layout figure", () => {
 });
 
 describe("the bench's page table", () => {
-  const machine = { cpus: 2, cpu: "test", memoryGiB: 24, node: "20", chromium: "156" };
   const bytes = { raw: 1000, gzip: 500, brotli: 400 };
   const page = (body) => ({
     html: bytes,
@@ -143,7 +145,7 @@ describe("the bench's page table", () => {
   it("says whether each document, headers included, arrives in the first round trip of a new connection", () => {
     const markdown = toMarkdown({
       date: "2026-11-23",
-      machine,
+      machine: MACHINE,
       pages: { "/kort": { ours: page(FIRST_ROUND_TRIP_BYTES - 1000) }, "/lang": { ours: page(FIRST_ROUND_TRIP_BYTES - 1000 + 1234) } },
     });
     expect(markdown).toMatch(/\| \/kort \|.*\| 14,600 \(first round trip\) \|/);
@@ -157,7 +159,7 @@ describe("the bench's layout table", () => {
   it("puts the main thread's CPU time beside the wall-clock style and layout of a fresh renderer", () => {
     const markdown = toMarkdown({
       date: "2026-11-23",
-      machine: { cpus: 2, cpu: "test", memoryGiB: 24, node: "20", chromium: "156" },
+      machine: MACHINE,
       layout: [
         { path: "/", cold: spread(120, 150), warm: spread(60), cpu: spread(55), fonts: spread(40) },
         { path: "/gammel", cold: spread(90), warm: spread(50), cpu: null, fonts: spread(20) },
