@@ -24,6 +24,21 @@ function HydratesInAnEffect() {
   return hydrated ? <button type="button">Vis menuen</button> : <span>Vis menuen</span>;
 }
 
+/** The same, on a busy main thread: other work holds it for 20 ms right after the effects have run. */
+function HydratesOnABusyThread() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+    queueMicrotask(() => {
+      const until = performance.now() + 20;
+      while (performance.now() < until) {
+        // Busy, as a cheap phone is with another script: any timer set by now is due when this ends.
+      }
+    });
+  }, []);
+  return hydrated ? <button type="button">Vis menuen</button> : <span>Vis menuen</span>;
+}
+
 function Broken(): never {
   throw new Error("broken");
 }
@@ -45,6 +60,15 @@ describe("mountWidget", () => {
     const whenReady = htmlWhenReady(host);
     mountWidget(host, <HydratesInAnEffect />, { hydrate: true });
     // A visitor (or a test) acting on `ready` finds the hydrated control, not the server's placeholder.
+    expect(await whenReady).toBe('<button type="button">Vis menuen</button>');
+  });
+
+  it("sets `ready` after the render an effect asked for, even when the main thread is busy in between", async () => {
+    const host = document.createElement("div");
+    host.innerHTML = "<span>Vis menuen</span>";
+    document.body.append(host);
+    const whenReady = htmlWhenReady(host);
+    mountWidget(host, <HydratesOnABusyThread />, { hydrate: true });
     expect(await whenReady).toBe('<button type="button">Vis menuen</button>');
   });
 

@@ -1,7 +1,7 @@
 // Mounting a widget component into its element, for the islands on the firm's pages (hydrating the
 // HTML rendered at build time) and for the partner embed (rendering into a shadow root). A component
 // that throws never leaves a blank box: the element gets its fallback HTML back and a `failed` mark.
-import { Component, type ReactNode, useEffect } from "react";
+import { Component, type ReactNode, useEffect, useState } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 
 type Options = {
@@ -32,13 +32,15 @@ class Boundary extends Component<{ children: ReactNode; onError: (error: unknown
  * listeners in an effect (the header menu's toggle, its Escape key) has them in place by then.
  */
 function Settled({ children, onSettled }: { children: ReactNode; onSettled: () => void }) {
+  const [effectsRan, setEffectsRan] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `onSettled` is fixed for the mount
   useEffect(() => {
-    // A task later: the renders the children's effects asked for are committed by then (Preact renders
-    // them in a microtask, React in a task queued before this one).
-    const timer = setTimeout(onSettled);
-    return () => clearTimeout(timer);
-  }, []);
+    // The first pass asks for one more render, batched with whatever the children's effects (which run
+    // before this one) asked for; once that render has committed, the tree is interactive. A timer
+    // instead raced React's scheduler: on a busy thread it fired before the children's render.
+    if (effectsRan) onSettled();
+    else setEffectsRan(true);
+  }, [effectsRan]);
   return children;
 }
 
