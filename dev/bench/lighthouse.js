@@ -43,7 +43,22 @@ export function tbtBreakdown(lhr) {
   return { fcp, tasks: tasks.filter((task) => task.blocking > 0).sort((a, b) => b.blocking - a.blocking) };
 }
 
-/** Starts Chromium for Lighthouse; returns `run(url, preset)` (figures, the LCP and TBT breakdowns, the host's benchmark index) and `stop()`. */
+/**
+ * The layout shifts of a run, largest first, as Lighthouse's "layout-shifts" audit names them: the
+ * element that moved most in each shift (its CSS selector and the start of its HTML), the shift's
+ * score and the root causes Lighthouse found (media without a size, a web font, an injected iframe).
+ */
+export function layoutShifts(lhr) {
+  const items = lhr.audits["layout-shifts"]?.details?.items ?? [];
+  return items.map(({ node, score, subItems }) => ({
+    score,
+    selector: node?.selector ?? null,
+    snippet: node?.snippet ?? null,
+    causes: (subItems?.items ?? []).map((item) => item.cause),
+  }));
+}
+
+/** Starts Chromium for Lighthouse; returns `run(url, preset)` (figures, the LCP and TBT breakdowns, the layout shifts, the host's benchmark index) and `stop()`. */
 export async function startLighthouse() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS] });
   return {
@@ -65,6 +80,7 @@ export async function startLighthouse() {
         figures,
         lcpBreakdown: lcpBreakdown(lhr),
         tbtBreakdown: tbtBreakdown(lhr),
+        shifts: layoutShifts(lhr),
         benchmarkIndex: lhr.environment.benchmarkIndex,
       };
     },

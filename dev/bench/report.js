@@ -131,7 +131,7 @@ ${lighthouseTable(lighthouse, compare)}
 Mobile, every run (score 100, LCP ≤ 1 000 ms, CLS 0): **${verdict.pass ? "met" : `not met (${verdict.failures.join("; ")})`}**. Mobile LCP of all runs: ${ms(Math.min(...lighthouse.filter((entry) => entry.preset === "mobile").flatMap((entry) => entry.ours.lcp.runs)))}-${ms(Math.max(...lighthouse.filter((entry) => entry.preset === "mobile").flatMap((entry) => entry.ours.lcp.runs)))} ms.
 
 Worst mobile LCP: ${worstLcp.path} (run ${worstLcp.run}) ${ms(worstLcp.lcp)} ms, element ${worstLcp.element ?? "unknown"}: ${phases}.
-${report.worstTbt ? `\n${tbtLine(report.worstTbt)}\n` : ""}${report.floor ? `\n${floorLine(report.floor)}\n` : ""}
+${report.shifted ? `\n${shiftsLine(report.shifted)}\n` : ""}${report.worstTbt ? `\n${tbtLine(report.worstTbt)}\n` : ""}${report.floor ? `\n${floorLine(report.floor)}\n` : ""}
 ${hostLine(report.machine)}
 `;
 }
@@ -146,6 +146,18 @@ export function hostLine({ cpus }) {
       ? "fewer than the 4 it recommends, and not dedicated: Chromium's own processes (browser, compositor, renderer) and Lighthouse share them, so the page's main thread waits for a core and Lighthouse's 4x slowdown multiplies the waiting too"
       : "as many as it recommends, though not dedicated: the bench's own processes share them";
   return `Lighthouse's variability guide asks for at least 2 cores dedicated to the measurement, 4 recommended; this host has ${cpus}, ${verdict}.`;
+}
+
+/** Every run with a layout shift (mobile and desktop), with what moved most in each shift, largest first. */
+export function shiftsLine(shifted) {
+  if (shifted.length === 0) return "Layout shifts: none in any run, mobile or desktop.";
+  const shift = ({ score, selector, snippet, causes }) =>
+    `${score.toFixed(4)} \`${selector ?? "?"}\`${snippet ? ` (\`${snippet.replace(/\s+/g, " ").slice(0, 80)}\`)` : ""}${causes.length ? `, cause: ${causes.join(", ")}` : ""}`;
+  const runs = shifted.map(
+    ({ path, preset, run, cls, shifts }) =>
+      `${path} ${preset} run ${run}, CLS ${cls.toFixed(4)}: ${shifts.map(shift).join("; ") || "no element named"}`,
+  );
+  return `Layout shifts, every run that had one (Lighthouse's layout-shifts audit: the element that moved most in each shift): ${runs.join(". ")}.`;
 }
 
 /** The mobile run with the most blocking time, task by task (dev/bench/lighthouse.js, tbtBreakdown). */

@@ -84,6 +84,8 @@ export async function runBench({ compare, runs: RUNS, only = BENCH_PARTS, log })
   let worstLcp = null;
   /** @type {{ path: string, run: number, tbt: number, fcp: number, tasks: object[] } | null} */
   let worstTbt = null;
+  /** Every run with a layout shift, and what moved. @type {{ path: string, preset: string, run: number, cls: number, shifts: object[] }[] | null} */
+  let shifted = null;
   /** @type {{ mobile: object, benchmarkIndex: object } | null} */
   let floor = null;
   if (want("lighthouse")) {
@@ -92,6 +94,7 @@ export async function runBench({ compare, runs: RUNS, only = BENCH_PARTS, log })
     );
     const lighthouseRunner = await startLighthouse();
     lighthouse = [];
+    shifted = [];
     /** @type {number[]} */
     const benchmarkIndexes = [];
     for (const path of LIGHTHOUSE_ROUTES) {
@@ -108,6 +111,7 @@ export async function runBench({ compare, runs: RUNS, only = BENCH_PARTS, log })
           // And the run with the most blocking time, with the long tasks it comes from.
           if (preset === "mobile" && (!worstTbt || result.figures.tbt > worstTbt.tbt))
             worstTbt = { path, run: run + 1, tbt: result.figures.tbt, ...result.tbtBreakdown };
+          if (result.figures.cls > 0) shifted.push({ path, preset, run: run + 1, cls: result.figures.cls, shifts: result.shifts });
           if (compare)
             runs.theirs.push(
               await lighthouseRunner
@@ -207,6 +211,7 @@ export async function runBench({ compare, runs: RUNS, only = BENCH_PARTS, log })
     lighthouse,
     worstLcp,
     worstTbt,
+    shifted,
     floor,
     layout,
     css,

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { styleAndLayoutMs } from "../../dev/bench/first-layout.js";
 import { floorPageDir } from "../../dev/bench/floor-page.js";
 import { FIRST_ROUND_TRIP_BYTES } from "../../dev/bench/page-bytes.js";
-import { tbtBreakdown } from "../../dev/bench/lighthouse.js";
-import { floorLine, hostLine, mobileVerdict, tbtLine, toMarkdown } from "../../dev/bench/report.js";
+import { layoutShifts, tbtBreakdown } from "../../dev/bench/lighthouse.js";
+import { floorLine, hostLine, mobileVerdict, shiftsLine, tbtLine, toMarkdown } from "../../dev/bench/report.js";
 import { medianAndWorst } from "../../dev/bench/stats.js";
 
 /** The machine line of a report, for the tests that render one. */
@@ -222,5 +222,61 @@ describe("the bench's TBT breakdown", () => {
       /^Worst mobile TBT: \/ \(run 2\) 270 ms, First Contentful Paint at 900 ms \(simulated\): 200 ms from a 375 ms task at 775 ms \(Unattributable\); 70 ms from a 120 ms task at 1,000 ms \(\/\)\./,
     );
     expect(tbtLine({ path: "/", run: 1, tbt: 0, fcp: 700, tasks: [] })).toMatch(/\(simulated\): no long task\./);
+  });
+});
+
+describe("the bench's layout shifts", () => {
+  // The "layout-shifts" audit as Lighthouse 12 writes it: one item per shift, its node and root causes.
+  const lhr = {
+    audits: {
+      "layout-shifts": {
+        details: {
+          items: [
+            {
+              score: 0.0081,
+              node: { selector: "main > section.section > div.wrap", snippet: '<div class="wrap grid\n  gap-8">' },
+              subItems: { items: [{ cause: "Web font loaded", extra: { type: "url", value: "/f.woff2" } }] },
+            },
+            { score: 0.00002 },
+          ],
+        },
+      },
+    },
+  };
+
+  it("names what moved in each shift, with its score and Lighthouse's root causes", () => {
+    expect(layoutShifts(lhr)).toEqual([
+      {
+        score: 0.0081,
+        selector: "main > section.section > div.wrap",
+        snippet: '<div class="wrap grid\n  gap-8">',
+        causes: ["Web font loaded"],
+      },
+      { score: 0.00002, selector: null, snippet: null, causes: [] },
+    ]);
+    expect(layoutShifts({ audits: {} })).toEqual([]);
+  });
+
+  it("prints every run that shifted, and says so when none did", () => {
+    expect(shiftsLine([])).toBe("Layout shifts: none in any run, mobile or desktop.");
+    const line = shiftsLine([{ path: "/ydelser/energioptimering", preset: "mobile", run: 3, cls: 0.0081, shifts: layoutShifts(lhr) }]);
+    expect(line).toContain(
+      '/ydelser/energioptimering mobile run 3, CLS 0.0081: 0.0081 `main > section.section > div.wrap` (`<div class="wrap grid gap-8">`), cause: Web font loaded; 0.0000 `?`.',
+    );
+  });
+
+  it("goes into the Lighthouse section of the report", () => {
+    const good = { score: 100, fcp: 700, lcp: 800, tbt: 0, cls: 0.13, speedIndex: 800, totalBytes: 20000 };
+    const markdown = toMarkdown({
+      date: "2026-11-24",
+      machine: MACHINE,
+      lighthouseRuns: 1,
+      lighthouse: [{ path: "/", preset: "mobile", ours: summary([good]) }],
+      worstLcp: { path: "/", run: 1, lcp: 800, element: null, phases: {} },
+      shifted: [
+        { path: "/", preset: "desktop", run: 1, cls: 0.13, shifts: [{ score: 0.13, selector: "div.wrap", snippet: null, causes: [] }] },
+      ],
+    });
+    expect(markdown).toContain("/ desktop run 1, CLS 0.1300: 0.1300 `div.wrap`.");
   });
 });
