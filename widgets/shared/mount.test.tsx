@@ -53,22 +53,16 @@ describe("mountWidget", () => {
     await vi.waitFor(() => expect(host.hasAttribute("ready")).toBe(true));
   });
 
-  it("sets `ready` only once the component's effects have run and what they changed is on the page", async () => {
+  it.each([
+    ["", HydratesInAnEffect],
+    [", even when the main thread is busy between the effects and that render", HydratesOnABusyThread],
+  ])("sets `ready` only once the component's effects have run and the render they asked for is on the page%s", async (_, Widget) => {
     const host = document.createElement("div");
     host.innerHTML = "<span>Vis menuen</span>";
     document.body.append(host);
     const whenReady = htmlWhenReady(host);
-    mountWidget(host, <HydratesInAnEffect />, { hydrate: true });
+    mountWidget(host, <Widget />, { hydrate: true });
     // A visitor (or a test) acting on `ready` finds the hydrated control, not the server's placeholder.
-    expect(await whenReady).toBe('<button type="button">Vis menuen</button>');
-  });
-
-  it("sets `ready` after the render an effect asked for, even when the main thread is busy in between", async () => {
-    const host = document.createElement("div");
-    host.innerHTML = "<span>Vis menuen</span>";
-    document.body.append(host);
-    const whenReady = htmlWhenReady(host);
-    mountWidget(host, <HydratesOnABusyThread />, { hydrate: true });
     expect(await whenReady).toBe('<button type="button">Vis menuen</button>');
   });
 
