@@ -14,6 +14,8 @@ declare global {
     __problems?: string[];
     /** Layout shifts seen so far, as "value: sources" (tests/browser/progressive.test.js). */
     __shifts: string[];
+    /** Tells the test that the first part of a cut document is on screen (tests/browser/progressive.test.js). */
+    __firstPaint: () => void;
     /** axe-core, once injected. */
     axe: typeof import("axe-core");
   }
