@@ -9,6 +9,10 @@ export default defineConfig({
     // Browser and HTML-checker tests start Chromium or Java; give them room on a 2-core machine.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // What a browser or a server does next (a module loaded after the first paint, a mail delivered)
+    // waits for a core there too: CI once missed the not-found page's console line by Vitest's default
+    // 1 s. A poll that succeeds returns at once, so only a failing one waits this long.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: true,
     maxWorkers: 2,
     reporters: ["default", "./tests/support/summary-reporter.js"],
