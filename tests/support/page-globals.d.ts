@@ -12,8 +12,8 @@ declare global {
     __changes: number;
     /** Console errors, uncaught errors and CSP violations the collector saw (tests/support/browser-collector.js). */
     __problems?: string[];
-    /** Layout shifts seen so far, as "value: sources" (tests/browser/progressive.test.js). */
-    __shifts: string[];
+    /** Layout shifts seen so far: when (ms since the epoch) and "value: sources" (tests/browser/progressive.test.js). */
+    __shifts: { at: number; text: string }[];
     /** Tells the test that the first part of a cut document is on screen (tests/browser/progressive.test.js). */
     __firstPaint: () => void;
     /** axe-core, once injected. */
