@@ -16,13 +16,16 @@ export const CHROMIUM_FLAGS = [
 
 /**
  * A headless Chromium browser.
- * @param {{ args?: string[] }} [options] more flags, e.g. --host-resolver-rules for a test host name
+ * @param {{ args?: string[], scrollbars?: boolean }} [options] more flags, e.g. --host-resolver-rules for
+ *   a test host name; `scrollbars` draws classic scrollbars that take room from the page, as on a Windows
+ *   or Linux desktop (playwright-core hides them in headless mode by default).
  */
-export function launchChromium({ args = [] } = {}) {
+export function launchChromium({ args = [], scrollbars = false } = {}) {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [...CHROMIUM_FLAGS, ...args],
+    ignoreDefaultArgs: scrollbars ? ["--hide-scrollbars"] : [],
   });
 }
 

@@ -2,6 +2,8 @@
 // and the islands, rendered at build time from the same components the browser hydrates
 // (widgets/ssr.tsx). The islands are synchronous, so macros, which cannot await, can use them.
 import { inlineScriptTag } from "../_lib/inline-scripts.js";
+import { keepTextTogether } from "../_lib/keep-together.js";
+import { loadData } from "../_lib/load-data.js";
 import { pictureHtml } from "../_lib/photos.js";
 import { writeShareImage } from "../_lib/share-image.js";
 import { cleanUrl } from "../_lib/urls.js";
@@ -50,9 +52,13 @@ function quoteForm(params) {
   return renderIsland("quoteForm", { ...params, page: cleanUrl(this.page.url), facts: widgetFacts() });
 }
 
+/** What the build's no-wrap spans do for page text (site/_lib/keep-together.js), for the islands' text. */
+const keepText = keepTextTogether(loadData("business").phone.display);
+
 /** `{% faqAccordion { id, items } %}`: the FAQ island; items are `{ question, answer }`. */
-function faqAccordion(params) {
-  return renderIsland("faq", params);
+function faqAccordion({ items, ...params }) {
+  const kept = items.map(({ question, answer }) => ({ question: keepText(question), answer: keepText(answer) }));
+  return renderIsland("faq", { ...params, items: kept });
 }
 
 /**

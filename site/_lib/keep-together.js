@@ -10,17 +10,32 @@ const TIME = "\\d{1,2}[.:]\\d{2}";
 // islands' server-rendered markup (custom elements), which their components hydrate and must match.
 const OPAQUE = /^(script|style|title|textarea|option|svg|[a-z]+-[a-z-]+)$/;
 
-/** A function that wraps, in the text of an HTML page, the phone number and every number with its unit in a no-wrap span. */
-export function keepTogether(phoneDisplay) {
+/** The runs of text that must stay on one line: the phone number, time ranges, numbers with their unit. */
+function unbreakableRuns(phoneDisplay) {
   const phone = phoneDisplay
     .trim()
     .split(/\s+/)
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
     .join("\\s");
-  const pattern = new RegExp(
+  return new RegExp(
     `${phone}|(?:kl\\. )?${TIME}\\s?[–-]\\s?${TIME}|${NUMBER}(?:\\s?[–-]\\s?${NUMBER})?\\s(?:${UNITS})(?![\\p{L}\\d])|${NUMBER}\\s?[–-]\\s?${NUMBER}`,
     "gu",
   );
+}
+
+/**
+ * A function that keeps the same runs together in plain text, for the islands' text props (an FAQ answer),
+ * which their components render themselves: spaces become no-break spaces, and a word joiner follows each
+ * dash ("2–4 timer" broke after its dash or before "timer" on a 375 px phone).
+ */
+export function keepTextTogether(phoneDisplay) {
+  const pattern = unbreakableRuns(phoneDisplay);
+  return (text) => text.replace(pattern, (match) => match.replace(/\s/g, "\u00a0").replace(/[–-]/g, "$&\u2060"));
+}
+
+/** A function that wraps, in the text of an HTML page, the phone number and every number with its unit in a no-wrap span. */
+export function keepTogether(phoneDisplay) {
+  const pattern = unbreakableRuns(phoneDisplay);
   return (html) => {
     const stack = [];
     return html.replace(/(<!--[\s\S]*?-->|<[^>]+>)|([^<]+)/g, (whole, tag, text) => {

@@ -168,7 +168,10 @@ describe("structured data", () => {
   it("has a FAQPage exactly where an FAQ is shown, matching the shown questions", () => {
     for (const route of ROUTES) {
       const { root } = page(route);
-      const shown = root.querySelectorAll("elektriker-faq details summary").map((summary) => summary.textContent.trim());
+      // The same words: the page keeps numbers with their unit on one line (no-break spaces, word joiners).
+      const shown = root
+        .querySelectorAll("elektriker-faq details summary")
+        .map((summary) => summary.textContent.trim().replaceAll("\u00a0", " ").replaceAll("\u2060", ""));
       const faqPages = byType(jsonLdBlocks(root), "FAQPage");
       if (shown.length === 0) {
         expect(faqPages, route).toHaveLength(0);

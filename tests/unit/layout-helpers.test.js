@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { gridColumns } from "../../site/_lib/grid-columns.js";
 import { hoursText } from "../../site/_lib/format.js";
-import { keepTogether } from "../../site/_lib/keep-together.js";
+import { keepTextTogether, keepTogether } from "../../site/_lib/keep-together.js";
 
 const wrap = keepTogether("12 34 56 78");
 
@@ -16,6 +16,13 @@ describe("keepTogether", () => {
   it("leaves attributes, scripts and the islands' server-rendered markup alone", () => {
     const html = '<a title="12 km">x</a><script>"12 km"</script><quote-form-island><p>12 km</p></quote-form-island>';
     expect(wrap(html)).toBe(html);
+  });
+
+  it("keeps the same runs together in an island's plain text: no-break spaces, a word joiner after a dash", () => {
+    const keep = keepTextTogether("12 34 56 78");
+    expect(keep("Ring 12 34 56 78, vi er hos dig inden for 2–4 timer, 12 km væk.")).toBe(
+      "Ring 12\u00a034\u00a056\u00a078, vi er hos dig inden for 2–\u20604\u00a0timer, 12\u00a0km væk.",
+    );
   });
 });
 
