@@ -199,8 +199,8 @@ describe("a page whose document arrives in two parts", () => {
     });
 
   // Drawn with only the header, every page is shorter than the window; the rest makes it taller, and a
-  // desktop's scrollbar appears. The page keeps the scrollbar's room from the start (the root's
-  // scrollbar-gutter in site/styles/main.css), so nothing centred moves sideways when it appears.
+  // desktop's scrollbar would appear. The root always has its scrollbar (overflow-y: scroll in
+  // site/styles/main.css), so nothing centred moves sideways when the page grows.
   for (const route of [...ALL_PAGES, "/404"])
     it(`${route} at 1280 px with a desktop's scrollbars does not move when it grows past the window`, async () => {
       const html = readFileSync(fileOf(route), "utf8");
