@@ -5,7 +5,6 @@ import { townsByReach } from "../_lib/copy-facts.js";
 import { daNumber, hoursText, jsonLd, monthYear } from "../_lib/format.js";
 import { gridColumns } from "../_lib/grid-columns.js";
 import { iconShapes } from "../_lib/icons.js";
-import { headerRules } from "../_lib/security-headers.js";
 import { pageStructuredData } from "../_lib/structured-data.js";
 import { cleanUrl } from "../_lib/urls.js";
 
@@ -19,7 +18,6 @@ const FILTERS = {
   cleanUrl,
   breadcrumbTrail,
   pageStructuredData,
-  headerRules,
   assetDataUrl,
   townsByReach,
 };

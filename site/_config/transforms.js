@@ -1,13 +1,20 @@
 // Every HTML transform of the site, as one Eleventy plugin.
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { readAssets } from "../_lib/assets.js";
+import { SITE_OUTPUT_DIR } from "../_lib/build-paths.js";
+import { criticalCss, inlineStyle, stylesheetPath } from "../_lib/first-paint-css.js";
 import { islandLoaderTag } from "../_lib/island-loader.js";
 import { keepTogether } from "../_lib/keep-together.js";
 import { loadData } from "../_lib/load-data.js";
+import { contentSecurityPolicy, KNOWN_INLINE_SCRIPTS, serializePolicy } from "../_lib/security-headers.js";
 import { islandScripts as scriptsByElement } from "../_lib/widgets.js";
 
 /** @typedef {{ page: { outputPath?: string | false } }} TransformContext Eleventy's `this` in a transform */
 
-const wrapNumbers = keepTogether(loadData("business").phone.display);
+const business = loadData("business");
+const wrapNumbers = keepTogether(business.phone.display);
 // A page's own external scripts (the 404 path logger, the partner page's demo and copy buttons).
 const PAGE_SCRIPT = /<script(?: type="module")? src="([^"]+)"><\/script>\n?/g;
 
@@ -16,8 +23,8 @@ const isPage = ({ page }) => typeof page.outputPath === "string" && page.outputP
 
 /**
  * Moves every script of a page behind the loader (site/_lib/island-loader.js), which requests them after
- * the first paint: the module of each island the page contains, and the page's own scripts. A page with
- * neither gets no script at all.
+ * the first paint, with the whole stylesheet: the module of each island the page contains, and the
+ * page's own scripts.
  * @this {TransformContext}
  * @param {string} content
  */
@@ -26,8 +33,41 @@ function islandScripts(content) {
   const islands = Object.entries(scriptsByElement()).flatMap(([tag, src]) => (content.includes(`<${tag}`) ? [src] : []));
   const own = [...content.matchAll(PAGE_SCRIPT)].map((match) => match[1]);
   const needed = [...new Set([...islands, ...own])];
-  if (!needed.length) return content;
-  return content.replace(PAGE_SCRIPT, "").replace("</head>", `${islandLoaderTag(needed)}\n</head>`);
+  const style = stylesheetPath(inlineStyle(content) ?? "");
+  return content.replace(PAGE_SCRIPT, "").replace("</head>", `${islandLoaderTag(needed, style)}\n</head>`);
+}
+
+const CHARSET = '<meta charset="utf-8">';
+// A page's inline scripts: no src, and not JSON-LD (data, not a script).
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * Last: the page keeps inline only the CSS its markup uses (site/_lib/first-paint-css.js), the whole
+ * stylesheet is published under its hashed name for the loader and for visitors without JavaScript,
+ * and the page gets its own Content-Security-Policy, first in its <head>: its inline CSS and scripts by
+ * their hashes. An inline script the site does not know fails the build instead of being allowed.
+ * @this {TransformContext}
+ * @param {string} content
+ */
+async function firstPaintCss(content) {
+  if (!isPage(this)) return content;
+  const whole = inlineStyle(content);
+  if (whole === undefined || !content.includes(CHARSET))
+    throw new Error(`${this.page.outputPath}: no ${CHARSET} or no inline <style> (base.njk)`);
+  const path = stylesheetPath(whole);
+  const file = join(SITE_OUTPUT_DIR, path);
+  if (!existsSync(file)) {
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, whole);
+  }
+  const critical = await criticalCss(content);
+  const scripts = [...content.matchAll(INLINE_SCRIPT)].map((match) => match[1]);
+  const unknown = scripts.filter((script) => !KNOWN_INLINE_SCRIPTS.includes(script));
+  if (unknown.length) throw new Error(`${this.page.outputPath}: an inline script the CSP does not know: ${unknown[0].slice(0, 80)}`);
+  const policy = serializePolicy(contentSecurityPolicy(business.backend.url, { styles: [critical], scripts }));
+  return content
+    .replace(CHARSET, () => `${CHARSET}\n<meta http-equiv="Content-Security-Policy" content="${policy}">`)
+    .replace(`<style>${whole}</style>`, () => `<style>${critical}</style>\n<noscript><link rel="stylesheet" href="${path}"></noscript>`);
 }
 
 /** site/assets/ with their hashed names, read once per build (not once per page). */
@@ -64,4 +104,5 @@ export default function transforms(eleventyConfig) {
   eleventyConfig.addTransform("hashedAssets", hashedAssets);
   eleventyConfig.addTransform("islandScripts", islandScripts);
   eleventyConfig.addTransform("keepNumbersTogether", keepNumbersTogether);
+  eleventyConfig.addTransform("firstPaintCss", firstPaintCss);
 }

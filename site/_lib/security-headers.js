@@ -14,20 +14,26 @@ export const cspHash = (text) => `'sha256-${createHash("sha256").update(text).di
 export const EMBED_FILE = "quote-form.embed.js";
 
 /**
- * The Content-Security-Policy as a commented structure; `backendUrl` is the Supabase project the forms
- * post to, `inlineCss` the stylesheet every page carries in its <style> (site/_lib/stylesheet.js).
+ * A page's Content-Security-Policy as a commented structure. Each page carries its own in a <meta> at
+ * the top of its <head> (first-paint-css.js writes it), because each page inlines its own CSS: `styles`
+ * and `scripts` are the exact texts of the page's inline <style> and scripts. `backendUrl` is the
+ * Supabase project the forms post to. The one directive a <meta> cannot carry, frame-ancestors, is in
+ * the response header (headerRules); a browser enforces both policies.
+ * @param {string} backendUrl
+ * @param {{ styles: string[], scripts: string[] }} inline
  */
-export function contentSecurityPolicy(backendUrl, inlineCss) {
+export function contentSecurityPolicy(backendUrl, { styles, scripts }) {
   const backend = new URL(backendUrl).origin;
   return {
     // Nothing loads unless listed below.
     "default-src": ["'none'"],
-    // The site's own scripts (widget bundles, the 404 path logger) and, by their hashes, the inline ones:
-    // the island loader (site/_lib/island-loader.js) and site/_lib/inline-scripts.js. JSON-LD blocks are
-    // data, not scripts. Never 'unsafe-inline'.
-    "script-src": ["'self'", cspHash(ISLAND_LOADER), ...Object.values(INLINE_SCRIPTS).map(cspHash)],
-    // The stylesheet inline in every page's <style>, by its hash (the same text on every page); no style attributes.
-    "style-src": ["'self'", cspHash(inlineCss)],
+    // The site's own scripts (widget bundles, the 404 path logger) and, by their hashes, the page's inline
+    // ones: the island loader (site/_lib/island-loader.js) and site/_lib/inline-scripts.js. JSON-LD blocks
+    // are data, not scripts. Never 'unsafe-inline'.
+    "script-src": ["'self'", ...new Set(scripts.map(cspHash))],
+    // The whole stylesheet (a file of the site) and, by its hash, the page's inline first-paint CSS; no
+    // style attributes.
+    "style-src": ["'self'", ...new Set(styles.map(cspHash))],
     // Photos and icons are served by the site; data: for tiny inline SVG fallbacks.
     "img-src": ["'self'", "data:"],
     // System fonts only today; self-hosted fonts would come from here.
@@ -36,13 +42,14 @@ export function contentSecurityPolicy(backendUrl, inlineCss) {
     "connect-src": ["'self'", backend],
     // The no-JavaScript quote form posts straight to the backend function.
     "form-action": ["'self'", backend],
-    // The site's own pages are never framed (partners embed a script, not a frame).
-    "frame-ancestors": ["'none'"],
     "base-uri": ["'none'"],
     "object-src": ["'none'"],
     "manifest-src": ["'self'"],
   };
 }
+
+/** The inline scripts a page may carry, by text: the island loader and site/_lib/inline-scripts.js. */
+export const KNOWN_INLINE_SCRIPTS = [ISLAND_LOADER, ...Object.values(INLINE_SCRIPTS)];
 
 /** Serialises a policy object into the header value. */
 export function serializePolicy(policy) {
@@ -58,13 +65,15 @@ const widgetFiles = () => readdirSync(join(WIDGETS_OUTPUT_DIR, "public")).filter
  * Header rules by path pattern, in `_headers` order: the first applies to every response. No two rules
  * that match one file set the same header (Cloudflare Pages would join the two values with a comma).
  */
-export function headerRules(backendUrl, inlineCss, widgets = widgetFiles()) {
+export function headerRules(widgets = widgetFiles()) {
   const immutable = { "Cache-Control": "public, max-age=31536000, immutable" };
   return [
     {
       path: "/*",
       headers: {
-        "Content-Security-Policy": serializePolicy(contentSecurityPolicy(backendUrl, inlineCss)),
+        // Each page's policy is in its <meta> (contentSecurityPolicy); the header adds what a <meta> cannot
+        // say, and a browser enforces both. The site's own pages are never framed (partners embed a script).
+        "Content-Security-Policy": "frame-ancestors 'none'",
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "strict-origin-when-cross-origin",
         "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",

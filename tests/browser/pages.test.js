@@ -25,7 +25,8 @@ describe("every page in Chromium", () => {
     it(`${route} answers 200, passes axe and its CSP, sets no cookie and asks no other host`, async () => {
       const { context, page, response, problems } = await visit(route);
       expect(response.status()).toBe(200);
-      expect(response.headers()["content-security-policy"]).toContain("default-src 'none'");
+      expect(response.headers()["content-security-policy"]).toBe("frame-ancestors 'none'");
+      expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content")).toContain("default-src 'none'");
       // Before the first paint the page asks for nothing but itself and its pictures (the favicon is in
       // the document): every module the loader fetches starts after the first contentful paint.
       const modules = await page.locator("script[data-modules]").getAttribute("data-modules");
@@ -59,6 +60,27 @@ describe("every page in Chromium", () => {
       await context.close();
     });
   }
+
+  it("enforces each page's own policy: an inline script or style it does not list is refused", async () => {
+    for (const route of ["/", "/omraader/koge"]) {
+      const { context, page } = await visit(route);
+      const ran = await page.evaluate(async () => {
+        window.__injected = false;
+        const script = document.createElement("script");
+        script.textContent = "window.__injected = true";
+        document.body.append(script);
+        const style = document.createElement("style");
+        style.textContent = "body { letter-spacing: 7px }";
+        document.head.append(style);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return { script: window.__injected, letterSpacing: getComputedStyle(document.body).letterSpacing };
+      });
+      expect(ran, route).toEqual({ script: false, letterSpacing: "normal" });
+      const refused = await page.evaluate(() => window.__csp.map((violation) => violation.split(" ")[0]));
+      expect(refused.sort(), route).toEqual(["script-src-elem", "style-src-elem"]);
+      await context.close();
+    }
+  });
 
   it("answers an unknown path with 404, the not-found page, and logs the path", async () => {
     const context = await browser.newContext();

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseHeadersFile } from "../../dev/static-server.js";
-import { readAssets } from "../../site/_lib/assets.js";
+import { hashedName, readAssets } from "../../site/_lib/assets.js";
 import { TEXT_EXTENSIONS } from "../../site/_lib/precompress.js";
 import { DIST, requireBuild } from "../support/site.js";
 
@@ -65,13 +65,11 @@ describe("cache rules of dist/_headers", () => {
       expect(hasContentHash(name), name).toBe(true);
   });
 
-  it("publishes site/assets/ only under the hash of each file's content", () => {
+  it("publishes site/assets/ and the whole stylesheet only under the hash of each file's content", () => {
     const published = files().filter((path) => path.startsWith("/assets/") && !/\.(br|gz)$/.test(path));
-    expect(published.sort()).toEqual(
-      readAssets()
-        .map((asset) => asset.hashedPath)
-        .sort(),
-    );
+    const stylesheet = published.find((path) => /^\/assets\/site\.[0-9a-f]{10}\.css$/.test(path)) ?? "";
+    expect(`/assets/${hashedName("site.css", readFileSync(join(DIST, stylesheet)))}`).toBe(stylesheet);
+    expect(published.sort()).toEqual([...readAssets().map((asset) => asset.hashedPath), stylesheet].sort());
     for (const { path } of readAssets()) expect(published, path).not.toContain(path);
   });
 

@@ -16,6 +16,10 @@ declare global {
     __shifts: { at: number; text: string }[];
     /** Tells the test that the first part of a cut document is on screen (tests/browser/progressive.test.js). */
     __firstPaint: () => void;
+    /** Set by a script the CSP test injects, which the page's policy must refuse (tests/browser/pages.test.js). */
+    __injected: boolean;
+    /** Every element's computed style and box as first drawn (tests/browser/first-paint-css.test.js). */
+    __drawn: { name: string; box: string; styles: Record<string, Record<string, string>> }[];
     /** axe-core, once injected. */
     axe: typeof import("axe-core");
   }

@@ -3,7 +3,8 @@
 // browser.
 // By default they travel as JSON in the element's `props` attribute, exactly as the build rendered
 // them, so hydration renders what the server rendered. A widget whose props are its own visible text
-// (the FAQ) reads them back from its markup instead, so the page does not carry the text twice.
+// (the FAQ, the header's menus) reads them back from its markup instead, so the page does not carry
+// the text twice.
 import type { ReactNode } from "react";
 import { jsonAttribute } from "./html.ts";
 import { mountWidget } from "./mount.tsx";

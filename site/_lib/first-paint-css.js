@@ -1,0 +1,122 @@
+// Each page carries inline only the CSS its own HTML uses, and the whole stylesheet follows after the
+// first paint. The whole stylesheet inline (6.8 kB of brotli on every page) took most documents past the
+// first round trip of a new connection (14 600 bytes: ten TCP segments), and a document one byte larger
+// waits a whole round trip more before anything is drawn (README, "Bench": the document on the wire).
+//
+// Beasties picks the rules whose selectors match the page's markup (pseudo-classes set aside, so :hover
+// and :focus rules stay with their element); what it drops are states the markup is not in yet (an open
+// menu, a field marked invalid, a notice), which only a script or the visitor can bring about. The island
+// loader (island-loader.js) adds the whole stylesheet, under a content-hashed name, after the first
+// contentful paint or at the first interaction, whichever comes first; visitors without JavaScript get
+// it from a <noscript> link. tests/browser/first-paint-css.test.js checks that every page is drawn the
+// same, element by element, before and after the whole stylesheet arrives.
+import Beasties from "beasties";
+import postcss from "postcss";
+import { hashedName } from "./assets.js";
+
+const STYLE = /<style>([\s\S]*?)<\/style>/;
+
+// Pseudo-elements (and vendor pseudo-classes): a rule for `.faq summary::after` stays with its element;
+// one for nothing but a pseudo-element (`::placeholder`, preflight's `::-webkit-…`) has nothing to match.
+const PSEUDO_ELEMENTS =
+  /::[\w-]+(?:\([^()]*\))?|:(?:before|after|first-line|first-letter)(?![\w(-])|:-(?:webkit|moz|ms)-[\w-]+(?:\([^()]*\))?/gi;
+// States the markup is not in when it is built: a rule for `.btn:hover` stays with its element, and one
+// for a state alone (`:focus-visible`, the focus ring) with every element: a keyboard visitor's first
+// Tab must show the site's ring, not wait for the whole stylesheet.
+const STATES =
+  /:(?:hover|focus|focus-visible|focus-within|active|visited|link|any-link|target|checked|disabled|enabled|invalid|valid|user-invalid|user-valid|placeholder-shown|autofill|open|popover-open|default|indeterminate|required|optional|read-only|read-write|modal|fullscreen)(?![\w(-])/gi;
+
+/**
+ * The part of one selector that can be matched against the built markup. Structural pseudo-classes stay
+ * (`:not(:last-child)`, `:where(…)`, `:first-child`); Beasties' own version strips them whole, with
+ * what they contain, and `:where(.space-y-2>:not(:last-child))` became nothing: its rule was dropped and
+ * lists lost their spacing until the whole stylesheet came. An empty result drops the rule.
+ * @param {string} selector
+ */
+export function matchableSelector(selector) {
+  const withoutPseudoElements = selector.replace(PSEUDO_ELEMENTS, "");
+  if (!withoutPseudoElements.trim()) return "";
+  let result = withoutPseudoElements.replace(STATES, "");
+  // A pseudo-class left empty: :not() excludes nothing, :is() and :where() match anything.
+  for (let previous = ""; previous !== result; ) {
+    previous = result;
+    result = result
+      .replace(/:not\(\s*\)/g, "")
+      .replace(/:(?:is|where)\(\s*\)/g, "*")
+      .replace(/\(\s*,|,\s*\)/g, (match) => (match.includes("(") ? "(" : ")"));
+  }
+  return (
+    result
+      .replace(/([>+~])\s*(?!\1)([>+~])/g, "$1 * $2")
+      .replace(/([>+~])\s*(?=\)|$)/g, "$1 *")
+      .replace(/\(\s*([>+~])/g, "(* $1")
+      .trim() || "*"
+  );
+}
+
+// beasties' types declare its default export as a type only; this is the part of the class used here.
+const BeastiesClass = /** @type {new (options: object) => { process(html: string): Promise<string> }} */ (
+  /** @type {unknown} */ (Beasties)
+);
+
+class FirstPaintBeasties extends BeastiesClass {
+  /** @param {string} selector */
+  normalizeCssSelector(selector) {
+    return matchableSelector(selector);
+  }
+}
+
+const beasties = new FirstPaintBeasties({
+  // Only the inline <style>; nothing is fetched, the page's markup outside the <style> is never rewritten.
+  external: false,
+  reduceInlineStyles: true,
+  pruneSource: false,
+  inlineFonts: false,
+  logLevel: "silent",
+});
+
+/** The published file of the whole stylesheet: `/assets/site.<hash>.css`, so it may be cached for a year. */
+export const stylesheetPath = (css) => `/assets/${hashedName("site.css", css)}`;
+
+/** The inline stylesheet of `html` (one <style>, base.njk), or undefined. */
+export const inlineStyle = (html) => STYLE.exec(html)?.[1];
+
+/**
+ * Drops the custom properties no kept rule reads: their declarations (the theme's on :root, the
+ * `properties` layer's fallback for browsers without @property, a utility's own) and their @property
+ * registrations, which Beasties keeps whole. A declaration no var() names changes nothing on screen.
+ * Repeated until nothing changes, since a variable may be read only by another one.
+ * @param {string} css
+ */
+export function withoutUnusedVariables(css) {
+  const root = postcss.parse(css);
+  for (let removed = true; removed; ) {
+    removed = false;
+    const read = new Set([...root.toString().matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1]));
+    root.walkDecls(/^--/, (decl) => {
+      if (read.has(decl.prop)) return;
+      decl.remove();
+      removed = true;
+    });
+    root.walkAtRules("property", (rule) => {
+      if (read.has(rule.params.trim())) return;
+      rule.remove();
+      removed = true;
+    });
+  }
+  root.walkRules((rule) => {
+    if (!rule.nodes.length) rule.remove();
+  });
+  return root.toString();
+}
+
+/**
+ * The rules of `html`'s inline stylesheet that its markup uses. Only the CSS text is taken from Beasties'
+ * result: the page keeps its own markup byte for byte (islands hydrate against it).
+ * @param {string} html
+ */
+export async function criticalCss(html) {
+  const critical = inlineStyle(await beasties.process(html));
+  if (critical === undefined) throw new Error("criticalCss: the page has no inline <style>");
+  return withoutUnusedVariables(critical);
+}

@@ -1,0 +1,111 @@
+// Each page is drawn from the CSS its own markup uses (site/_lib/first-paint-css.js); the whole stylesheet
+// follows after the first paint. Nothing may change when it arrives: every element of every page, and its
+// ::before, ::after and ::marker, has the same computed style (every property but the custom ones, whose
+// effect shows in the others) and the same box before and after, at a phone's and a desktop's width, with
+// the islands hydrated as a visitor gets them.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../../dev/chromium.js";
+import { ALL_PAGES } from "../support/site.js";
+import { startSite } from "../support/server.js";
+
+const WIDTHS = [390, 1280];
+let site;
+let browser;
+
+beforeAll(async () => {
+  site = await startSite();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+/** Keeps every element's computed style and box in `window.__drawn`, or names the differences from it (at most 20). */
+function drawnState(compare) {
+  const PSEUDOS = ["", "::before", "::after", "::marker"];
+  const name = (element) =>
+    `<${element.localName}${element.id ? `#${element.id}` : ""}${element.classList.length ? `.${[...element.classList].slice(0, 3).join(".")}` : ""}>`;
+  const state = [];
+  for (const element of document.querySelectorAll("*")) {
+    const box = element.getBoundingClientRect();
+    const entry = { name: name(element), box: `${box.x},${box.y},${box.width},${box.height}`, styles: {} };
+    for (const pseudo of PSEUDOS) {
+      const style = getComputedStyle(element, pseudo);
+      // A ::before or ::after with no content, or a ::marker off a list item, is not drawn: its content
+      // (or display) is all that can change.
+      const drawn = pseudo === "::marker" ? getComputedStyle(element).display === "list-item" : !pseudo || style.content !== "none";
+      if (!drawn) {
+        entry.styles[pseudo] = { content: style.content, display: getComputedStyle(element).display };
+        continue;
+      }
+      const values = {};
+      for (let index = 0; index < style.length; index++) {
+        const property = style[index];
+        if (!property.startsWith("--")) values[property] = style.getPropertyValue(property);
+      }
+      entry.styles[pseudo] = values;
+    }
+    state.push(entry);
+  }
+  if (!compare) {
+    window.__drawn = state;
+    return [];
+  }
+  const before = window.__drawn;
+  const differences = [];
+  if (before.length !== state.length) differences.push(`${before.length} elements before, ${state.length} after`);
+  for (let index = 0; index < Math.min(before.length, state.length) && differences.length < 20; index++) {
+    const [was, is] = [before[index], state[index]];
+    if (was.box !== is.box) differences.push(`${is.name} box ${was.box} -> ${is.box}`);
+    for (const pseudo of PSEUDOS)
+      for (const [property, value] of Object.entries(is.styles[pseudo]))
+        if (was.styles[pseudo][property] !== value)
+          differences.push(`${is.name}${pseudo} ${property}: ${was.styles[pseudo][property]} -> ${value}`);
+  }
+  return differences.slice(0, 20);
+}
+
+describe("the first paint's CSS draws every page as the whole stylesheet does", () => {
+  for (const width of WIDTHS) {
+    for (const route of [...ALL_PAGES, "/findes-ikke"]) {
+      it(`${route} at ${width} px`, async () => {
+        const context = await browser.newContext({ viewport: { width, height: 900 } });
+        const page = await context.newPage();
+        // The whole stylesheet is held back until the page, its islands hydrated, has been read.
+        /** @type {(value?: unknown) => void} */
+        let release = () => {};
+        const released = new Promise((resolve) => {
+          release = resolve;
+        });
+        let requested = false;
+        await page.route(/\/assets\/site\.[0-9a-f]{10}\.css$/, async (route) => {
+          requested = true;
+          await released;
+          await route.continue();
+        });
+        await page.goto(site.base + route, { waitUntil: "load" });
+        const modules = (await page.locator("script[data-modules]").getAttribute("data-modules")).split(" ");
+        await expect
+          .poll(() =>
+            page.evaluate(
+              (urls) => urls.every((url) => performance.getEntriesByName(new URL(url, location.href).href).length > 0),
+              modules,
+            ),
+          )
+          .toBe(true);
+        // Two frames: the modules have run and hydrated what they found.
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        expect(requested, "the loader asks for the whole stylesheet after the first paint").toBe(true);
+        await page.evaluate(drawnState, false);
+        release();
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('link[rel="stylesheet"]')].every((link) => /** @type {HTMLLinkElement} */ (link).sheet),
+        );
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        expect(await page.evaluate(drawnState, true)).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});

@@ -1,0 +1,47 @@
+// Each page's first-paint CSS (site/_lib/first-paint-css.js): which selectors are matched against the
+// markup, what is dropped as unread, and what a page keeps. tests/browser/first-paint-css.test.js checks
+// the result where it counts, on screen.
+import { describe, expect, it } from "vitest";
+import { criticalCss, matchableSelector, withoutUnusedVariables } from "../../site/_lib/first-paint-css.js";
+
+describe("matchableSelector", () => {
+  it("keeps structural pseudo-classes, which Beasties stripped whole with what they contain", () => {
+    expect(matchableSelector(":where(.space-y-2>:not(:last-child))")).toBe(":where(.space-y-2>:not(:last-child))");
+    expect(matchableSelector(".prose > :first-child")).toBe(".prose > :first-child");
+  });
+
+  it("sets states and pseudo-elements aside, so their rules stay with the element", () => {
+    expect(matchableSelector(".btn:hover")).toBe(".btn");
+    expect(matchableSelector(".nav-dropdown:focus-within .nav-panel")).toBe(".nav-dropdown .nav-panel");
+    expect(matchableSelector(".faq summary::after")).toBe(".faq summary");
+    expect(matchableSelector("details[open] summary::after")).toBe("details[open] summary");
+    expect(matchableSelector(".x:not(:focus)")).toBe(".x");
+    expect(matchableSelector(":is(.a:hover, .b)")).toBe(":is(.a, .b)");
+    expect(matchableSelector("li + li::before")).toBe("li + li");
+  });
+
+  it("keeps a rule for a state alone (the focus ring) and drops one for a pseudo-element alone", () => {
+    expect(matchableSelector(":focus-visible")).toBe("*");
+    expect(matchableSelector("::placeholder")).toBe("");
+    expect(matchableSelector("::-webkit-inner-spin-button")).toBe("");
+  });
+});
+
+describe("withoutUnusedVariables", () => {
+  it("drops custom properties and @property registrations no var() reads, also when only another unread one read them", () => {
+    const css =
+      '@property --tw-blur{syntax:"*";inherits:false}@property --tw-shadow{syntax:"*";inherits:false}:root{--color-a:red;--color-b:var(--color-c);--color-c:blue;--color-d:green}.x{color:var(--color-a);box-shadow:var(--tw-shadow)}';
+    expect(withoutUnusedVariables(css)).toBe(
+      '@property --tw-shadow{syntax:"*";inherits:false}:root{--color-a:red}.x{color:var(--color-a);box-shadow:var(--tw-shadow)}',
+    );
+  });
+});
+
+describe("criticalCss", () => {
+  it("keeps the rules the page's markup uses and nothing the page cannot show before a script or the visitor acts", async () => {
+    const html = `<!doctype html><html><head><style>:root{--c:#123;--unused:1px}.card{color:var(--c)}.card:hover{color:red}.menu[data-open] .panel{display:block}.absent{color:blue}:where(.list>:not(:last-child)){margin:1px}</style></head><body><div class="card"></div><ul class="list"><li>a</li><li>b</li></ul></body></html>`;
+    expect(await criticalCss(html)).toBe(
+      ":root{--c:#123}.card{color:var(--c)}.card:hover{color:red}:where(.list>:not(:last-child)){margin:1px}",
+    );
+  });
+});
