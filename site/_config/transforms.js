@@ -4,11 +4,10 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { readAssets } from "../_lib/assets.js";
 import { SITE_OUTPUT_DIR } from "../_lib/build-paths.js";
-import { criticalCss, inlineStyle, stylesheetPath } from "../_lib/first-paint-css.js";
+import { firstPaintPage, inlineStyle, stylesheetPath } from "../_lib/first-paint-css.js";
 import { islandLoaderTag } from "../_lib/island-loader.js";
 import { keepTogether } from "../_lib/keep-together.js";
 import { loadData } from "../_lib/load-data.js";
-import { contentSecurityPolicy, KNOWN_INLINE_SCRIPTS, serializePolicy } from "../_lib/security-headers.js";
 import { islandScripts as scriptsByElement } from "../_lib/widgets.js";
 
 /** @typedef {{ page: { outputPath?: string | false } }} TransformContext Eleventy's `this` in a transform */
@@ -37,37 +36,21 @@ function islandScripts(content) {
   return content.replace(PAGE_SCRIPT, "").replace("</head>", `${islandLoaderTag(needed, style)}\n</head>`);
 }
 
-const CHARSET = '<meta charset="utf-8">';
-// A page's inline scripts: no src, and not JSON-LD (data, not a script).
-const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g;
-
 /**
- * Last: the page keeps inline only the CSS its markup uses (site/_lib/first-paint-css.js), the whole
- * stylesheet is published under its hashed name for the loader and for visitors without JavaScript,
- * and the page gets its own Content-Security-Policy, first in its <head>: its inline CSS and scripts by
- * their hashes. An inline script the site does not know fails the build instead of being allowed.
+ * Last: the page keeps inline only the CSS its markup uses and gets its own Content-Security-Policy
+ * (site/_lib/first-paint-css.js); the whole stylesheet is published under its hashed name, once.
  * @this {TransformContext}
  * @param {string} content
  */
 async function firstPaintCss(content) {
   if (!isPage(this)) return content;
-  const whole = inlineStyle(content);
-  if (whole === undefined || !content.includes(CHARSET))
-    throw new Error(`${this.page.outputPath}: no ${CHARSET} or no inline <style> (base.njk)`);
-  const path = stylesheetPath(whole);
-  const file = join(SITE_OUTPUT_DIR, path);
+  const { html, stylesheet } = await firstPaintPage(content, business.backend.url);
+  const file = join(SITE_OUTPUT_DIR, stylesheet.path);
   if (!existsSync(file)) {
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, whole);
+    await writeFile(file, stylesheet.css);
   }
-  const critical = await criticalCss(content);
-  const scripts = [...content.matchAll(INLINE_SCRIPT)].map((match) => match[1]);
-  const unknown = scripts.filter((script) => !KNOWN_INLINE_SCRIPTS.includes(script));
-  if (unknown.length) throw new Error(`${this.page.outputPath}: an inline script the CSP does not know: ${unknown[0].slice(0, 80)}`);
-  const policy = serializePolicy(contentSecurityPolicy(business.backend.url, { styles: [critical], scripts }));
-  return content
-    .replace(CHARSET, () => `${CHARSET}\n<meta http-equiv="Content-Security-Policy" content="${policy}">`)
-    .replace(`<style>${whole}</style>`, () => `<style>${critical}</style>\n<noscript><link rel="stylesheet" href="${path}"></noscript>`);
+  return html;
 }
 
 /** site/assets/ with their hashed names, read once per build (not once per page). */

@@ -13,6 +13,7 @@
 import Beasties from "beasties";
 import postcss from "postcss";
 import { hashedName } from "./assets.js";
+import { contentSecurityPolicy, KNOWN_INLINE_SCRIPTS, serializePolicy } from "./security-headers.js";
 
 const STYLE = /<style>([\s\S]*?)<\/style>/;
 
@@ -116,7 +117,35 @@ export function withoutUnusedVariables(css) {
  * @param {string} html
  */
 export async function criticalCss(html) {
-  const critical = inlineStyle(await beasties.process(html));
-  if (critical === undefined) throw new Error("criticalCss: the page has no inline <style>");
-  return withoutUnusedVariables(critical);
+  if (inlineStyle(html) === undefined) throw new Error("criticalCss: the page has no inline <style>");
+  // Beasties removes a <style> left empty: the page's markup uses none of its rules.
+  return withoutUnusedVariables(inlineStyle(await beasties.process(html)) ?? "");
+}
+
+const CHARSET = '<meta charset="utf-8">';
+// A page's inline scripts: no src, and not JSON-LD (data, not a script).
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * A built page (base.njk: the whole stylesheet in its one <style>) as it ships: its own first-paint CSS
+ * inline, a <noscript> link to the whole stylesheet, and its own Content-Security-Policy in a <meta>
+ * right after the character set, allowing its inline CSS and scripts by their hashes. An inline script
+ * the site does not know (security-headers.js) fails the build instead of being allowed.
+ * @param {string} page
+ * @param {string} backendUrl the origin the forms post to (business.yaml's backend.url)
+ * @returns {Promise<{ html: string, stylesheet: { path: string, css: string } }>}
+ */
+export async function firstPaintPage(page, backendUrl) {
+  const whole = inlineStyle(page);
+  if (whole === undefined || !page.includes(CHARSET)) throw new Error(`firstPaintPage: no ${CHARSET} or no inline <style>`);
+  const path = stylesheetPath(whole);
+  const critical = await criticalCss(page);
+  const scripts = [...page.matchAll(INLINE_SCRIPT)].map((match) => match[1]);
+  const unknown = scripts.find((script) => !KNOWN_INLINE_SCRIPTS.includes(script));
+  if (unknown !== undefined) throw new Error(`firstPaintPage: an inline script the CSP does not know: ${unknown.slice(0, 80)}`);
+  const policy = serializePolicy(contentSecurityPolicy(backendUrl, { styles: [critical], scripts }));
+  const html = page
+    .replace(CHARSET, () => `${CHARSET}\n<meta http-equiv="Content-Security-Policy" content="${policy}">`)
+    .replace(`<style>${whole}</style>`, () => `<style>${critical}</style>\n<noscript><link rel="stylesheet" href="${path}"></noscript>`);
+  return { html, stylesheet: { path, css: whole } };
 }

@@ -2,7 +2,9 @@
 // markup, what is dropped as unread, and what a page keeps. tests/browser/first-paint-css.test.js checks
 // the result where it counts, on screen.
 import { describe, expect, it } from "vitest";
-import { criticalCss, matchableSelector, withoutUnusedVariables } from "../../site/_lib/first-paint-css.js";
+import { criticalCss, firstPaintPage, matchableSelector, stylesheetPath, withoutUnusedVariables } from "../../site/_lib/first-paint-css.js";
+import { ISLAND_LOADER } from "../../site/_lib/island-loader.js";
+import { cspHash } from "../../site/_lib/security-headers.js";
 
 describe("matchableSelector", () => {
   it("keeps structural pseudo-classes, which Beasties stripped whole with what they contain", () => {
@@ -43,5 +45,34 @@ describe("criticalCss", () => {
     expect(await criticalCss(html)).toBe(
       ":root{--c:#123}.card{color:var(--c)}.card:hover{color:red}:where(.list>:not(:last-child)){margin:1px}",
     );
+  });
+});
+
+describe("firstPaintPage", () => {
+  const built = (body) =>
+    `<!doctype html><html><head>\n<meta charset="utf-8">\n<style>.a{color:red}.b{color:blue}</style>\n<script data-modules="" data-style="x">${ISLAND_LOADER}</script></head><body>${body}</body></html>`;
+
+  it("puts the page's own policy first, with the hashes of its own CSS and scripts, and links the whole stylesheet for visitors without JavaScript", async () => {
+    const { html, stylesheet } = await firstPaintPage(built('<p class="a">x</p>'), "https://backend.example");
+    expect(stylesheet).toEqual({ path: stylesheetPath(".a{color:red}.b{color:blue}"), css: ".a{color:red}.b{color:blue}" });
+    expect(html).toContain(
+      `<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self' ${cspHash(ISLAND_LOADER)}; style-src 'self' ${cspHash(".a{color:red}")};`,
+    );
+    expect(html).toContain(`<style>.a{color:red}</style>\n<noscript><link rel="stylesheet" href="${stylesheet.path}"></noscript>`);
+    expect(html).toContain("form-action 'self' https://backend.example;");
+  });
+
+  it("fails the build on an inline script the site does not know, instead of allowing it", async () => {
+    await expect(firstPaintPage(built("<script>alert(1)</script>"), "https://backend.example")).rejects.toThrow(
+      "an inline script the CSP does not know: alert(1)",
+    );
+  });
+
+  it("counts JSON-LD as data, not as a script", async () => {
+    const { html } = await firstPaintPage(
+      built('<script type="application/ld+json">{"@type":"Electrician"}</script>'),
+      "https://b.example",
+    );
+    expect(html).toMatch(/script-src 'self' 'sha256-[\w+/=]+'; style-src/);
   });
 });
