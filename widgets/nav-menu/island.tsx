@@ -19,16 +19,25 @@ function entry(anchor: Element): NavLink {
   return description ? { href, label: text(strong), description } : { href, label: text(strong) };
 }
 
+/**
+ * An element the build always renders. Missing, the markup is not the build's: reading props from it
+ * would invent them, so hydration fails instead (the island is marked `failed`, and its HTML keeps working).
+ */
+function rendered(host: HTMLElement, selector: string): Element {
+  const element = host.querySelector(selector);
+  if (!element) throw new Error(`${host.localName}: no ${selector} in the built markup`);
+  return element;
+}
+
 export const navIsland: IslandContract<NavMenuProps> = {
   tag: ISLANDS.nav.tag,
   render: (props) => <NavMenu {...props} />,
   readProps: (host) => {
-    const panel = host.querySelector(".nav-dropdown ul");
-    const trigger = host.querySelector(".nav-dropdown > a");
+    const panel = rendered(host, ".nav-dropdown ul");
     return {
-      id: (panel?.id ?? "nav-panel").replace(/-panel$/, ""),
-      trigger: trigger ? entry(trigger) : { href: "/ydelser", label: "Ydelser" },
-      items: [...(panel?.querySelectorAll("a") ?? [])].map(entry),
+      id: panel.id.replace(/-panel$/, ""),
+      trigger: entry(rendered(host, ".nav-dropdown > a")),
+      items: [...panel.querySelectorAll("a")].map(entry),
       links: [...host.querySelectorAll("nav > ul > li:not(.nav-dropdown) > a")].map(entry),
       current: host.querySelector('a[aria-current="page"]')?.getAttribute("href") ?? undefined,
     };
@@ -39,12 +48,12 @@ export const mobileMenuIsland: IslandContract<MobileMenuProps> = {
   tag: ISLANDS.mobileMenu.tag,
   render: (props) => <MobileMenu {...props} />,
   readProps: (host) => {
-    const [items, links] = [...host.querySelectorAll(".mobile-panel ul")].map((list) => [...list.querySelectorAll("a")].map(entry));
-    const call = host.querySelector('.mobile-panel a[href^="tel:"]');
+    const entries = (list: Element) => [...list.querySelectorAll("a")].map(entry);
+    const call = rendered(host, '.mobile-panel a[href^="tel:"]');
     return {
-      items: items ?? [],
-      links: links ?? [],
-      phone: { e164: call?.getAttribute("href")?.slice("tel:".length) ?? "", display: text(call).replace(/^Ring\s+/, "") },
+      items: entries(rendered(host, ".mobile-panel ul")),
+      links: entries(rendered(host, ".mobile-panel ul + ul")),
+      phone: { e164: (call.getAttribute("href") ?? "").slice("tel:".length), display: text(call).replace(/^Ring\s+/, "") },
     };
   },
 };
