@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 import { reactToPreactAliases } from "./widgets/react-aliases.js";
 import { siteFactsDefine } from "./widgets/site-facts.js";
 
-const FAST = ["tests/unit/**/*.test.js", "tests/backend/function-pglite.test.js"];
+const FAST = ["tests/unit/**/*.test.js"];
 
 export default defineConfig({
   test: {
@@ -17,8 +17,8 @@ export default defineConfig({
     maxWorkers: 2,
     reporters: ["default", "./tests/support/summary-reporter.js"],
     projects: [
-      // `npm run test:fast` (with the widget projects): pure functions, and the functions' handlers in
-      // process against PGlite and a real SMTP server; no build, browser or Deno.
+      // `npm run test:fast` (with the widget projects): pure functions only; no build, browser, database
+      // or Deno, so it passes on a fresh clone before anything is built.
       { extends: true, test: { name: "fast", include: FAST } },
       { extends: true, test: { name: "site-and-backend", include: ["tests/**/*.test.js"], exclude: FAST } },
       // The widget tests run twice from the same files: on preact/compat through the alias map that
@@ -30,7 +30,15 @@ export default defineConfig({
         extends: /** @type {const} */ (true),
         resolve: { alias },
         define: siteFactsDefine(),
-        test: { name, include: ["widgets/**/*.test.{ts,tsx}"], environment: /** @type {const} */ ("happy-dom") },
+        test: {
+          name,
+          include: ["widgets/**/*.test.{ts,tsx}"],
+          environment: /** @type {const} */ ("happy-dom"),
+          // One DOM and one module graph per worker instead of one per file, for a third of the CPU
+          // time: the files share the document, session storage and the element registry, so each
+          // test cleans up what it renders and stores (they pass in any file order, --sequence.shuffle).
+          isolate: false,
+        },
       })),
     ],
   },

@@ -1,10 +1,9 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { closeServer, listen } from "../../dev/local/servers.js";
 import { chooseEncoding, createStaticServer, parseHeadersFile, resolveFile } from "../../dev/static-server.js";
-import { DIST, requireBuild } from "../support/site.js";
 
 describe("the local static server", () => {
   it("reads the _headers format of static hosts", () => {
@@ -15,15 +14,23 @@ describe("the local static server", () => {
     ]);
   });
 
-  it("maps clean URLs to files and refuses anything outside dist/", async () => {
-    requireBuild();
-    expect(await resolveFile(DIST, "/")).toBe(`${DIST}index.html`);
-    expect(await resolveFile(DIST, "/ydelser/private")).toBe(`${DIST}ydelser/private.html`);
-    expect(await resolveFile(DIST, "/ydelser/private/")).toBeNull();
-    expect(await resolveFile(DIST, "/../package.json")).toBeNull();
-    expect(await resolveFile(DIST, "/%2e%2e/package.json")).toBeNull();
-    expect(await resolveFile(DIST, "/_headers")).toBeNull();
-    expect(await resolveFile(DIST, "/no/such/page")).toBeNull();
+  it("maps clean URLs to files and refuses anything outside its folder", async () => {
+    const parent = await mkdtemp(join(tmpdir(), "static-server-"));
+    const root = join(parent, "dist/");
+    await mkdir(join(root, "ydelser"), { recursive: true });
+    await writeFile(join(parent, "package.json"), "{}");
+    for (const file of ["index.html", "ydelser/private.html", "_headers"]) await writeFile(join(root, file), "");
+    try {
+      expect(await resolveFile(root, "/")).toBe(`${root}index.html`);
+      expect(await resolveFile(root, "/ydelser/private")).toBe(`${root}ydelser/private.html`);
+      expect(await resolveFile(root, "/ydelser/private/")).toBeNull();
+      expect(await resolveFile(root, "/../package.json")).toBeNull();
+      expect(await resolveFile(root, "/%2e%2e/package.json")).toBeNull();
+      expect(await resolveFile(root, "/_headers")).toBeNull();
+      expect(await resolveFile(root, "/no/such/page")).toBeNull();
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
   });
 
   it("picks brotli, then gzip, as the client's Accept-Encoding allows", () => {
