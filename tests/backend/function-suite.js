@@ -829,7 +829,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
             expect(line).not.toContain(secret);
           expect(line).not.toMatch(/\b10\.\d+\.\d+\.\d+\b/); // the test clients' addresses
         }
-        // What README "The quote backend" tells the operator to read after a deploy: one entry per proxy.
+        // What the function's README ("The HTTP contract") tells the operator to read after a deploy: one entry per proxy.
         const shapes = lines.map((line) => JSON.parse(line)).filter((entry) => entry.event === "forwarded_for_shape");
         expect(shapes).toHaveLength(1);
         expect(shapes[0]).toMatchObject({ shape: expect.stringMatching(/^ipv[46]$/), trustedProxyHops: 1 });

@@ -75,8 +75,8 @@ describe("the local stack of npm start", () => {
     expect(response.status).toBe(200);
   });
 
-  it("stores the request of README's curl example (its headers and body, sent to this stack)", async () => {
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+  it("stores the request of the function README's curl example (its headers and body, sent to this stack)", async () => {
+    const readme = readFileSync(new URL("../../supabase/functions/send-contact-email/README.md", import.meta.url), "utf8");
     const example = /```sh\n(curl -i http:\/\/127\.0\.0\.1:54321\/functions\/v1\/send-contact-email[\s\S]*?)```/.exec(readme)?.[1] ?? "";
     expect(example).not.toBe("");
     const headers = Object.fromEntries(
