@@ -45,6 +45,8 @@ export default function (eleventyConfig) {
   eleventyConfig.addGlobalData("stylesheet", buildStylesheet);
 
   eleventyConfig.ignores.add("site/images/**");
+  // A folder's README.md is for whoever works on it, never a page.
+  eleventyConfig.ignores.add("site/**/README.md");
 }
 
 export const config = {

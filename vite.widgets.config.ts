@@ -11,7 +11,7 @@ import { WIDGETS_OUTPUT_DIR } from "./site/_lib/build-paths.js";
 import { islandInputs } from "./widgets/islands.js";
 import { reactToPreactAliases } from "./widgets/react-aliases.js";
 import { resolveThemeColors } from "./widgets/resolve-theme-colors.js";
-import { siteFactsDefine } from "./widgets/site-facts.js";
+import { siteFactsDefine } from "./dev/site-facts-define.js";
 
 export default defineConfig({
   resolve: { alias: reactToPreactAliases },

@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { reactToPreactAliases } from "./widgets/react-aliases.js";
-import { siteFactsDefine } from "./widgets/site-facts.js";
+import { siteFactsDefine } from "./dev/site-facts-define.js";
 
 const FAST = ["tests/unit/**/*.test.js"];
 

@@ -7,6 +7,7 @@ import { loadData } from "../_lib/load-data.js";
 import { pictureHtml } from "../_lib/photos.js";
 import { writeShareImage } from "../_lib/share-image.js";
 import { cleanUrl } from "../_lib/urls.js";
+import { ISLANDS } from "../../widgets/islands.js";
 import { renderIsland, widgetFacts } from "../_lib/widgets.js";
 
 /** @typedef {{ page: { url: string }, ctx: { photos: Record<string, any> } }} ShortcodeContext Eleventy's `this` */
@@ -44,39 +45,39 @@ async function socialImage(title) {
   ].join("\n");
 }
 
-/**
- * `{% quoteForm { id, heading, intro, location } %}`: the quote form island (docs/product.md#widget-states, #quote-form-rules).
- * @this {ShortcodeContext}
- */
-function quoteForm(params) {
-  return renderIsland("quoteForm", { ...params, page: cleanUrl(this.page.url), facts: widgetFacts() });
-}
-
 /** What the build's no-wrap spans do for page text (site/_lib/keep-together.js), for the islands' text. */
 const keepText = keepTextTogether(loadData("business").phone.display);
 
-/** `{% faqAccordion { id, items } %}`: the FAQ island; items are `{ question, answer }`. */
-function faqAccordion({ items, ...params }) {
-  const kept = items.map(({ question, answer }) => ({ question: keepText(question), answer: keepText(answer) }));
-  return renderIsland("faq", { ...params, items: kept });
-}
-
 /**
- * `{% navMenu { id, trigger, items, links, className } %}`: the header's desktop navigation island.
- * @this {ShortcodeContext}
+ * How each island of widgets/islands.js gets its props and element attributes from a shortcode's
+ * parameters and the page: `{% quoteForm { id, heading, intro, location } %}` (docs/product.md#widget-states,
+ * #quote-form-rules), `{% faqAccordion { id, items } %}` (items are `{ question, answer }`),
+ * `{% navMenu { id, trigger, items, links, className } %}` and `{% mobileMenu { items, links, phone, className } %}`
+ * (the header's menus). The shortcode names are the registry's.
+ * @type {Record<keyof typeof ISLANDS, (params: any, page: { url: string }) => { props: object, attributes?: Record<string, string | undefined> }>}
  */
-function navMenu({ className, ...params }) {
-  return renderIsland("nav", { ...params, current: cleanUrl(this.page.url) }, { class: className });
-}
-
-/** `{% mobileMenu { items, links, phone, className } %}`: the header's small-screen menu island. */
-function mobileMenu({ className, ...params }) {
-  return renderIsland("mobileMenu", params, { class: className });
-}
+const ISLAND_PROPS = {
+  quoteForm: (params, page) => ({ props: { ...params, page: cleanUrl(page.url), facts: widgetFacts() } }),
+  faq: ({ items, ...params }) => ({
+    props: { ...params, items: items.map(({ question, answer }) => ({ question: keepText(question), answer: keepText(answer) })) },
+  }),
+  nav: ({ className, ...params }, page) => ({ props: { ...params, current: cleanUrl(page.url) }, attributes: { class: className } }),
+  mobileMenu: ({ className, ...params }) => ({ props: params, attributes: { class: className } }),
+};
 
 /** @param {import("@11ty/eleventy/UserConfig").default} eleventyConfig */
 export default function shortcodes(eleventyConfig) {
   for (const [name, shortcode] of Object.entries({ photo, socialImage })) eleventyConfig.addAsyncShortcode(name, shortcode);
-  for (const [name, shortcode] of Object.entries({ quoteForm, faqAccordion, navMenu, mobileMenu, inlineScript: inlineScriptTag }))
-    eleventyConfig.addShortcode(name, shortcode);
+  eleventyConfig.addShortcode("inlineScript", inlineScriptTag);
+  for (const [name, { shortcode }] of Object.entries(ISLANDS)) {
+    const fromPage = ISLAND_PROPS[/** @type {keyof typeof ISLANDS} */ (name)];
+    eleventyConfig.addShortcode(
+      shortcode,
+      /** @this {ShortcodeContext} @param {object} params */
+      function (params) {
+        const { props, attributes } = fromPage(params, this.page);
+        return renderIsland(name, props, attributes);
+      },
+    );
+  }
 }

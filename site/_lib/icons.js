@@ -1,20 +1,20 @@
-// The line icons of site/_data/icons.json (shared with the widgets), looked up by name for the `icon`
+// The line icons of widgets/shared/icons.json (shared with the widgets), looked up by name for the `icon`
 // macro. A name that is unknown or whose entry draws nothing fails the build: an empty <svg> in a navy
 // square once shipped on 17 cards because the macro had no icon table in scope (issue 11).
 import { readFileSync } from "node:fs";
 
-const ICONS = JSON.parse(readFileSync(new URL("../_data/icons.json", import.meta.url), "utf8"));
+const ICONS = JSON.parse(readFileSync(new URL("../../widgets/shared/icons.json", import.meta.url), "utf8"));
 // Elements that draw something, with the attribute that must not be empty for them to do so.
 const SHAPE =
   /<(path\s[^>]*\bd="[^"]+"|circle\s[^>]*\br="[^"0][^"]*"|rect\s[^>]*\bwidth="[^"0][^"]*"|line\s|polyline\s[^>]*\bpoints="[^"]+"|polygon\s[^>]*\bpoints="[^"]+"|ellipse\s)/;
 
 /**
- * The inner SVG markup of icon `name` (from site/_data/icons.json, or `icons`); throws when the name is
+ * The inner SVG markup of icon `name` (from widgets/shared/icons.json, or `icons`); throws when the name is
  * unknown or its markup draws no shape.
  */
 export function iconShapes(name, icons = ICONS) {
   const markup = icons[name];
-  if (typeof markup !== "string") throw new Error(`Unknown icon "${name}": add it to site/_data/icons.json`);
-  if (!SHAPE.test(markup)) throw new Error(`Icon "${name}" in site/_data/icons.json draws no shape`);
+  if (typeof markup !== "string") throw new Error(`Unknown icon "${name}": add it to widgets/shared/icons.json`);
+  if (!SHAPE.test(markup)) throw new Error(`Icon "${name}" in widgets/shared/icons.json draws no shape`);
   return markup;
 }

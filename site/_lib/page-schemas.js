@@ -5,11 +5,11 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 
 const ICONS = /** @type {[string, ...string[]]} */ (
-  Object.keys(JSON.parse(readFileSync(new URL("../_data/icons.json", import.meta.url), "utf8")))
+  Object.keys(JSON.parse(readFileSync(new URL("../../widgets/shared/icons.json", import.meta.url), "utf8")))
 );
 
 const text = z.string().trim().min(1);
-const icon = z.enum(ICONS, { error: (issue) => `unknown icon "${issue.input}" (site/_data/icons.json has ${ICONS.join(", ")})` });
+const icon = z.enum(ICONS, { error: (issue) => `unknown icon "${issue.input}" (widgets/shared/icons.json has ${ICONS.join(", ")})` });
 const card = z.strictObject({
   icon,
   title: text,

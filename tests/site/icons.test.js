@@ -32,6 +32,6 @@ describe("icons", () => {
       rect: '<rect width="0" height="4"/>',
     };
     for (const name of Object.keys(blank))
-      expect(() => iconShapes(name, blank), name).toThrow(`Icon "${name}" in site/_data/icons.json draws no shape`);
+      expect(() => iconShapes(name, blank), name).toThrow(`Icon "${name}" in widgets/shared/icons.json draws no shape`);
   });
 });

@@ -8,7 +8,7 @@ import { parse } from "node-html-parser";
 import { createServer } from "vite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { reactToPreactAliases } from "../../widgets/react-aliases.js";
-import { siteFactsDefine } from "../../widgets/site-facts.js";
+import { siteFactsDefine } from "../../dev/site-facts-define.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const NAV = {

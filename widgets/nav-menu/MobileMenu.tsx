@@ -2,7 +2,7 @@
 // on Escape wherever focus is (returning focus to its button when it was inside), when focus leaves it
 // (so Tab never walks under the open panel), and on a tap outside it or on one of its links.
 import { useEffect, useRef } from "react";
-import { menu, phone as phoneShape } from "../../site/_data/icons.json";
+import { menu, phone as phoneShape } from "../shared/icons.json";
 import { Icon } from "../shared/Icon.tsx";
 import type { NavLink } from "./NavMenu.tsx";
 

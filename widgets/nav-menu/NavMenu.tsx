@@ -5,7 +5,7 @@
 // between its links; focus leaving it closes it. Keyboard focus alone never opens it: the toggle does.
 // Built without JavaScript the menu is a CSS hover/focus dropdown and the toggle a plain chevron.
 import { type KeyboardEvent as KeyEvent, type PointerEvent as PointerMove, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { chevron } from "../../site/_data/icons.json";
+import { chevron } from "../shared/icons.json";
 import { Icon } from "../shared/Icon.tsx";
 
 export const NAV_TIMINGS = { openDelayMs: 200, skipDelayMs: 300, closeDelayMs: 150 } as const;

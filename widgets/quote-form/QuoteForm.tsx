@@ -5,7 +5,7 @@
 // The draft (use-draft.ts), the send (use-quote-submit.ts) and each field (QuoteField.tsx) live beside it.
 import { useRef } from "react";
 import { QUOTE_FIELDS, type QuoteField as Field, type QuoteValues } from "#quote-rules";
-import { mail, phone } from "../../site/_data/icons.json";
+import { mail, phone } from "../shared/icons.json";
 import { Icon } from "../shared/Icon.tsx";
 import { PhoneText } from "../shared/PhoneText.tsx";
 import type { SiteFacts } from "../shared/site-facts.ts";

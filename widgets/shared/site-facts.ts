@@ -1,7 +1,7 @@
 // The firm's facts the widgets show or use (backend, contact details, site URL, retention), in one
 // shape. On the firm's pages they arrive as props from the pages' data (site/_data/business.yaml);
 // the partner embed, which has no page data, gets them compiled in as __SITE_FACTS__
-// (widgets/site-facts.js, Vite's `define`).
+// (dev/site-facts-define.js, Vite's `define`).
 export type SiteFacts = {
   brand: string;
   backend: { url: string; anonKey: string; functionName: string };
