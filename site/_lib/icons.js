@@ -1,6 +1,6 @@
 // The line icons of widgets/shared/icons.json (shared with the widgets), looked up by name for the `icon`
 // macro. A name that is unknown or whose entry draws nothing fails the build: an empty <svg> in a navy
-// square once shipped on 17 cards because the macro had no icon table in scope (issue 11).
+// square once shipped on 17 cards because the macro had no icon table in scope.
 import { readFileSync } from "node:fs";
 
 const ICONS = JSON.parse(readFileSync(new URL("../../widgets/shared/icons.json", import.meta.url), "utf8"));

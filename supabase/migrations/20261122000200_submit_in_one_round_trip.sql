@@ -1,4 +1,4 @@
--- A quote request is stored in one round trip to the database (issue 12: on Supabase every round trip
+-- A quote request is stored in one round trip to the database (on Supabase every round trip
 -- is the visitor's wait). submit_quote_request() does in one call what the function did in six
 -- statements inside a transaction: take the per-client and per-address locks, answer a retried
 -- idempotency key, count the recent requests, and insert, so parallel requests cannot all slip under a

@@ -1,5 +1,5 @@
 // The local stand-in for Supabase's gateway (dev/local/functions.js) forwards like a real proxy: it
-// appends the address it saw to X-Forwarded-For instead of replacing what came before (issue 10), so
+// appends the address it saw to X-Forwarded-For instead of replacing what came before, so
 // requests through `npm start` can be told apart the way production tells them apart.
 import { createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

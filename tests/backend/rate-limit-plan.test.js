@@ -1,4 +1,4 @@
-// The rate-limit counts use their indexes (issue 10): with 500,000 stored requests in PostgreSQL 15,
+// The rate-limit counts use their indexes: with 500,000 stored requests in PostgreSQL 15,
 // the plan of the one counting statement (the body of quote_request_recent_counts() in
 // supabase/migrations/, read back from the database) scans the client index and the e-mail index,
 // never the table.

@@ -1,4 +1,4 @@
-// Round trips from the function to the database per stored request (issue 12, item 6): on Supabase each
+// Round trips from the function to the database per stored request: on Supabase each
 // one the answer waits for is the visitor's wait. Counted at the driver, every statement the handler
 // sends: the answer waits for one (submit_quote_request(): locks, replay, rate-limit counts and insert),
 // and the e-mail's work runs beside and after it (claim the row, mark it sent, look for undelivered

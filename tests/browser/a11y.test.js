@@ -1,5 +1,5 @@
 // The widgets by keyboard and through the accessibility tree, on the firm's pages and in the partner
-// embed (issue 16, and the form and header items of issue 11): focus during and after a send, errors
+// embed: focus during and after a send, errors
 // that stay, menus that close, focus rings and field edges of at least 3:1 (computed from the styles),
 // names and descriptions as a screen reader gets them, no keystroke lost at hydration, the phone's
 // action bar, forced colours, and axe at 390 and 1280 px with the menus open and errors showing.
@@ -115,7 +115,7 @@ async function fillForm(scope, values) {
   for (const [name, value] of Object.entries(values)) await scope.locator(`[name="${name}"]:visible`).fill(value);
 }
 
-describe("sending the quote form by keyboard (issue 16 items 1 and 2, issue 11 item 14)", () => {
+describe("the quote form sent by keyboard, on the site and in the embed", () => {
   it("keeps focus on the button while sending and moves it to a lasting confirmation with the phone number", async () => {
     const { context, page } = await open("/kontakt", PHONE_SIZE);
     await backendAnswers(page, 200, { id: "abc" }, { delayMs: 800 });
@@ -217,7 +217,7 @@ describe("sending the quote form by keyboard (issue 16 items 1 and 2, issue 11 i
   });
 });
 
-describe("names, descriptions and announcements from the accessibility tree (items 8, 9, 10, 11)", () => {
+describe("the quote form, the FAQ and the notices in the accessibility tree", () => {
   it("names each field by its label only, describes it by its hint and error, and states that all fields are required", async () => {
     const { context, page } = await open("/kontakt", DESKTOP);
     await wakeForm(page, "kontakt-form-name");
@@ -286,7 +286,7 @@ describe("names, descriptions and announcements from the accessibility tree (ite
   });
 });
 
-describe("the embed on an English partner page (items 6 and 11)", () => {
+describe("the embed on an English partner page", () => {
   it("declares Danish on its form and its notices, and leaves Alt+T to the page until it shows a notice", async () => {
     const { context, page } = await open(`${partner.origin}/`, DESKTOP);
     await page.locator("elektriker-tilbud[ready]").waitFor();
@@ -307,7 +307,7 @@ describe("the embed on an English partner page (items 6 and 11)", () => {
   });
 });
 
-describe("the menus by keyboard (items 3 and 5, issue 11 item 18)", () => {
+describe("the header menus by keyboard", () => {
   it("closes the mobile menu when Tab leaves it, so focus never walks under the panel; Escape closes it from anywhere", async () => {
     const { context, page } = await open("/omraader/koge", PHONE_SIZE);
     const menu = page.locator(".mobile-menu");
@@ -363,7 +363,7 @@ describe("the menus by keyboard (items 3 and 5, issue 11 item 18)", () => {
   });
 });
 
-describe("no keystroke lost while the form hydrates (item 7)", () => {
+describe("the quote form while it hydrates: no keystroke lost", () => {
   it("keeps every character typed while the code arrives on a slow CPU, and shows a saved draft without any interaction", async () => {
     const { context, page } = await open("/kontakt", DESKTOP);
     const cdp = await context.newCDPSession(page);
@@ -441,7 +441,7 @@ const ringOfFocused = () => {
   };
 };
 
-describe("contrast of focus rings and field edges, computed from the styles (item 4, issue 11 item 18)", () => {
+describe("contrast of focus rings and field edges, computed from the styles", () => {
   /** @type {[string | null, { viewport: { width: number, height: number } }][]} */
   const pages = [
     ["/", DESKTOP],
@@ -509,7 +509,7 @@ describe("contrast of focus rings and field edges, computed from the styles (ite
   });
 });
 
-describe("the header and the phone's action bar (issue 11 item 5, issue 16 item 12)", () => {
+describe("the header and the phone's action bar", () => {
   it("shows a call link and 'Få et tilbud' without scrolling on a 390 px phone, and the header fits", async () => {
     const { context, page } = await open("/ydelser/private", PHONE_SIZE);
     const call = page
@@ -577,7 +577,7 @@ describe("the header and the phone's action bar (issue 11 item 5, issue 16 item 
   });
 });
 
-describe("forced colours and scroll regions (items 13 and 14)", () => {
+describe("forced colours and scroll regions", () => {
   it("keeps a border on every button and button-styled link in forced-colours mode", async () => {
     const { context, page } = await open("/", PHONE_SIZE);
     await page.emulateMedia({ forcedColors: "active" });
@@ -644,7 +644,7 @@ describe("axe with the menus open and errors showing", () => {
   }
 });
 
-describe("/kontakt/fejl without the form's script (issue 11 items 12 and 13)", () => {
+describe("/kontakt/fejl without the form's script", () => {
   it("shows only the fields the redirect names, with the form's labels, and says the Back button keeps what was typed", async () => {
     const { context, page } = await open("/kontakt/fejl?felter=phone,message#phone", DESKTOP);
     const visible = await page.locator("[data-problem]:visible").evaluateAll((items) => items.map((item) => item.id));

@@ -1,6 +1,6 @@
 // The form's length limits live in supabase/functions/_shared/quote-rules.json and, as the last line of
 // defence, in the table's CHECK constraints: this test ties the two, so changing one without the other
-// fails here instead of as a 500 with a lost lead (issue 10).
+// fails here instead of as a 500 with a lost lead.
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import rules from "../../supabase/functions/_shared/quote-rules.json" with { type: "json" };

@@ -11,7 +11,7 @@ describe("sameSecret", () => {
       expect(await sameSecret(wrong, SECRET)).toBe(false);
   });
 
-  it("compares fixed-length digests, never the strings themselves (issue 10: no length or prefix timing)", async () => {
+  it("compares fixed-length digests, never the strings themselves (no length or prefix timing)", async () => {
     const digest = vi.spyOn(crypto.subtle, "digest");
     await sameSecret("x", SECRET);
     await sameSecret(SECRET.slice(0, 10), SECRET);
