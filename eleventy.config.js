@@ -1,5 +1,6 @@
 // Eleventy 3 configuration: a table of contents. Filters, shortcodes (the islands among them) and
 // transforms are one plugin file each in site/_config/.
+/// <reference path="./site/_lib/package-types.d.ts" />
 import { cp } from "node:fs/promises";
 import { join } from "node:path";
 import filters from "./site/_config/filters.js";

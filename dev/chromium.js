@@ -29,7 +29,10 @@ export function launchChromium({ args = [], scrollbars = false } = {}) {
   });
 }
 
-/** Scrolls a page from top to bottom in steps, so lazy images load (a full-page shot never scrolls). */
+/**
+ * Scrolls a page from top to bottom in steps, so lazy images load (a full-page shot never scrolls).
+ * @param {import("playwright-core").Page} page
+ */
 export async function scrollThrough(page) {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += 500) {

@@ -19,5 +19,7 @@ export const STATIC_ROUTES = [
 ];
 /** Pages the no-JavaScript quote form lands on: served, but kept out of search engines and the sitemap. */
 export const NOINDEX_ROUTES = ["/kontakt/tak", "/kontakt/fejl"];
+/** @typedef {import("../site/_lib/data-types.js").Area} Area */
+
 /** One page per area in site/_data/areas.yaml. */
-export const AREA_ROUTES = loadData("areas").map((area) => `/omraader/${slugify(area.name)}`);
+export const AREA_ROUTES = /** @type {Area[]} */ (loadData("areas")).map((area) => `/omraader/${slugify(area.name)}`);

@@ -6,7 +6,10 @@ import { pathToFileURL } from "node:url";
 
 export const MAX_SUBJECT = 72;
 
-/** The problems with a commit message, in words; empty when it may be committed. */
+/**
+ * The problems with a commit message, in words; empty when it may be committed.
+ * @param {string} message
+ */
 export function commitMessageProblems(message) {
   const lines = message
     .split("\n")
@@ -17,6 +20,7 @@ export function commitMessageProblems(message) {
   const subject = lines[0] ?? "";
   // Subjects git writes itself (a merge, a revert, an autosquash marker) are left as git writes them.
   if (/^(Merge|Revert|fixup!|squash!|amend!) /.test(subject)) return [];
+  /** @type {string[]} */
   const problems = [];
   if (subject.length > MAX_SUBJECT) {
     problems.push(`the subject has ${subject.length} characters; at most ${MAX_SUBJECT}: put the why in the body`);

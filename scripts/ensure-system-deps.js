@@ -9,8 +9,9 @@ import { existsSync } from "node:fs";
 import { ENGINE_PACKAGES } from "../dev/browser-engines.js";
 import { PG_BIN } from "../dev/pg-bin.js";
 
-const has = (command) => spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
+const has = (/** @type {string} */ command) => spawnSync("sh", ["-c", `command -v ${command}`], { stdio: "ignore" }).status === 0;
 
+/** @type {string[]} Debian packages to install */
 const missing = [];
 for (const { path, pkg } of ENGINE_PACKAGES) if (!existsSync(path) && !missing.includes(pkg)) missing.push(pkg);
 if (!has("java")) missing.push("default-jre-headless");

@@ -3,6 +3,7 @@ import { writeAppIcons } from "./_lib/app-icons.js";
 
 export const data = { permalink: "/manifest.webmanifest", eleventyExcludeFromCollections: true };
 
+/** @param {{ business: import("./_lib/data-types.js").Business, eleventy: { directories: { output: string } } }} data */
 export async function render({ business, eleventy }) {
   const icons = await writeAppIcons(eleventy.directories.output);
   return JSON.stringify(

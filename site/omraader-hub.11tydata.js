@@ -1,4 +1,5 @@
 // The /omraader hub lists every area page, nearest first; the same list is its ItemList JSON-LD.
+/** @type {{ eleventyComputed: Record<string, (data: { areas: import("./_lib/data-types.js").Area[] }) => unknown> }} */
 export default {
   eleventyComputed: {
     itemList: (data) =>

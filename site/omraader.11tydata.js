@@ -5,6 +5,16 @@ import { acutePromise, isHomeArea, withFacts } from "./_lib/copy-facts.js";
 // The photo slots an area page's gallery picks three from, so neighbouring pages show different ones.
 const GALLERY = ["eltavle", "installation", "solceller", "ladestander", "belysning", "erhverv"];
 
+/**
+ * The part of an area page's data these read: its area (the pagination's alias) and the data files.
+ * @typedef {object} AreaPageData
+ * @property {import("./_lib/data-types.js").Area} area
+ * @property {import("./_lib/data-types.js").Area[]} areas
+ * @property {import("./_lib/data-types.js").Business} business
+ * @property {import("./_lib/data-types.js").Review[]} reviews
+ */
+
+/** @type {{ eleventyComputed: Record<string, (data: AreaPageData) => unknown> }} */
 export default {
   eleventyComputed: {
     // The acute promise that fits the town's distance: the home area gets hours, towns further out a weekday.

@@ -1,4 +1,5 @@
 // Every Nunjucks filter of the site, as one Eleventy plugin (the functions live in site/_lib/).
+/// <reference path="../_lib/package-types.d.ts" />
 import { assetDataUrl } from "../_lib/assets.js";
 import { breadcrumbTrail } from "../_lib/breadcrumbs.js";
 import { townsByReach } from "../_lib/copy-facts.js";

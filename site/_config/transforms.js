@@ -1,4 +1,5 @@
 // Every HTML transform of the site, as one Eleventy plugin.
+/// <reference path="../_lib/package-types.d.ts" />
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -12,6 +13,7 @@ import { islandScripts as scriptsByElement } from "../_lib/widgets.js";
 
 /** @typedef {{ page: { outputPath?: string | false } }} TransformContext Eleventy's `this` in a transform */
 
+/** @type {import("../_lib/data-types.js").Business} */
 const business = loadData("business");
 const wrapNumbers = keepTogether(business.phone.display);
 // A page's own external scripts (the 404 path logger, the partner page's demo and copy buttons).

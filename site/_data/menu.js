@@ -2,13 +2,16 @@
 // (services.yaml), then the direct links (navigation.yaml).
 import { loadData } from "../_lib/load-data.js";
 
+/** @typedef {import("../_lib/data-types.js").Service} Service */
+/** @typedef {import("../_lib/data-types.js").Navigation} Navigation */
+
 export default function () {
-  const items = loadData("services").map((service) => ({
+  const items = /** @type {Service[]} */ (loadData("services")).map((service) => ({
     href: service.path,
     label: service.menuLabel,
     description: service.menuDescription,
   }));
-  const links = loadData("navigation").header.map((link) => ({ href: link.path, label: link.label }));
+  const links = /** @type {Navigation} */ (loadData("navigation")).header.map((link) => ({ href: link.path, label: link.label }));
   return {
     trigger: { href: "/ydelser", label: "Ydelser" },
     items,

@@ -9,7 +9,11 @@ import { fileURLToPath } from "node:url";
 
 const SOURCE = fileURLToPath(new URL("../assets/", import.meta.url));
 
-/** `name.ext` with the first 10 hex digits of the content's SHA-256 before the extension. */
+/**
+ * `name.ext` with the first 10 hex digits of the content's SHA-256 before the extension.
+ * @param {string} name
+ * @param {string | Buffer} bytes
+ */
 export function hashedName(name, bytes) {
   const extension = extname(name);
   return `${name.slice(0, -extension.length)}.${createHash("sha256").update(bytes).digest("hex").slice(0, 10)}${extension}`;
@@ -23,17 +27,22 @@ export function readAssets(dir = SOURCE) {
   });
 }
 
-/** Writes every asset under its hashed name into `outputDir`/assets/. */
+/**
+ * Writes every asset under its hashed name into `outputDir`/assets/.
+ * @param {string} outputDir
+ */
 export async function writeAssets(outputDir, assets = readAssets()) {
   await mkdir(join(outputDir, "assets"), { recursive: true });
   await Promise.all(assets.map(({ hashedPath, bytes }) => writeFile(join(outputDir, hashedPath), bytes)));
 }
 
+/** @type {Record<string, string>} */
 const MEDIA_TYPES = { ".svg": "image/svg+xml" };
 
 /**
  * A file of site/assets/ as a data: URL, for the favicon: browsers fetch the icon at the load event,
  * often before the first paint, and on a slow phone connection that request delayed it.
+ * @param {string} path the asset's plain path, `/assets/logo.svg`
  */
 export function assetDataUrl(path, assets = readAssets()) {
   const asset = assets.find((candidate) => candidate.path === path);

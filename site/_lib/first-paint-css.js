@@ -77,10 +77,10 @@ const beasties = new FirstPaintBeasties({
 });
 
 /** The published file of the whole stylesheet: `/assets/site.<hash>.css`, so it may be cached for a year. */
-export const stylesheetPath = (css) => `/assets/${hashedName("site.css", css)}`;
+export const stylesheetPath = (/** @type {string} */ css) => `/assets/${hashedName("site.css", css)}`;
 
 /** The inline stylesheet of `html` (one <style>, base.njk), or undefined. */
-export const inlineStyle = (html) => STYLE.exec(html)?.[1];
+export const inlineStyle = (/** @type {string} */ html) => STYLE.exec(html)?.[1];
 
 /**
  * Drops the custom properties no kept rule reads: their declarations (the theme's on :root, the

@@ -9,7 +9,7 @@
 // island woken by that first interaction sees it (widgets/shared/island.ts checks :hover and
 // :focus-within when it is defined).
 /** Inline JavaScript that calls `call` (an expression naming a function) a task after the first contentful paint. */
-export const afterFirstContentfulPaint = (call) =>
+export const afterFirstContentfulPaint = (/** @type {string} */ call) =>
   `new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(${call})}}).observe({type:"paint",buffered:true})`;
 
 export const ISLAND_LOADER = [
@@ -32,5 +32,9 @@ export const ISLAND_LOADER = [
   "})()",
 ].join("");
 
-/** The loader's script element for a page that needs the modules at `urls` and the whole stylesheet at `style`. */
+/**
+ * The loader's script element for a page that needs the modules at `urls` and the whole stylesheet at `style`.
+ * @param {string[]} urls
+ * @param {string} style
+ */
 export const islandLoaderTag = (urls, style) => `<script data-modules="${urls.join(" ")}" data-style="${style}">${ISLAND_LOADER}</script>`;

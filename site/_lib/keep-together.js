@@ -10,7 +10,10 @@ const TIME = "\\d{1,2}[.:]\\d{2}";
 // islands' server-rendered markup (custom elements), which their components hydrate and must match.
 const OPAQUE = /^(script|style|title|textarea|option|svg|[a-z]+-[a-z-]+)$/;
 
-/** The runs of text that must stay on one line: the phone number, time ranges, numbers with their unit. */
+/**
+ * The runs of text that must stay on one line: the phone number, time ranges, numbers with their unit.
+ * @param {string} phoneDisplay the phone number as shown (business.yaml's phone.display)
+ */
 function unbreakableRuns(phoneDisplay) {
   const phone = phoneDisplay
     .trim()
@@ -27,28 +30,38 @@ function unbreakableRuns(phoneDisplay) {
  * A function that keeps the same runs together in plain text, for the islands' text props (an FAQ answer),
  * which their components render themselves: spaces become no-break spaces, and a word joiner follows each
  * dash ("2–4 timer" broke after its dash or before "timer" on a 375 px phone).
+ * @param {string} phoneDisplay the phone number as shown (business.yaml's phone.display)
+ * @returns {(text: string) => string}
  */
 export function keepTextTogether(phoneDisplay) {
   const pattern = unbreakableRuns(phoneDisplay);
   return (text) => text.replace(pattern, (match) => match.replace(/\s/g, "\u00a0").replace(/[–-]/g, "$&\u2060"));
 }
 
-/** A function that wraps, in the text of an HTML page, the phone number and every number with its unit in a no-wrap span. */
+/**
+ * A function that wraps, in the text of an HTML page, the phone number and every number with its unit in a no-wrap span.
+ * @param {string} phoneDisplay the phone number as shown (business.yaml's phone.display)
+ * @returns {(html: string) => string}
+ */
 export function keepTogether(phoneDisplay) {
   const pattern = unbreakableRuns(phoneDisplay);
   return (html) => {
+    /** @type {string[]} the opaque elements the text is inside, innermost last */
     const stack = [];
-    return html.replace(/(<!--[\s\S]*?-->|<[^>]+>)|([^<]+)/g, (whole, tag, text) => {
-      if (tag) {
-        const name = /^<\/?([a-zA-Z][\w-]*)/.exec(tag)?.[1]?.toLowerCase();
-        if (name && OPAQUE.test(name) && !tag.endsWith("/>")) {
-          if (tag.startsWith("</")) stack.pop();
-          else stack.push(name);
+    return html.replace(
+      /(<!--[\s\S]*?-->|<[^>]+>)|([^<]+)/g,
+      (whole, /** @type {string | undefined} */ tag, /** @type {string} */ text) => {
+        if (tag) {
+          const name = /^<\/?([a-zA-Z][\w-]*)/.exec(tag)?.[1]?.toLowerCase();
+          if (name && OPAQUE.test(name) && !tag.endsWith("/>")) {
+            if (tag.startsWith("</")) stack.pop();
+            else stack.push(name);
+          }
+          return whole;
         }
-        return whole;
-      }
-      if (stack.length > 0 || !/\d/.test(text)) return whole;
-      return text.replace(pattern, (match) => `<span class="nowrap">${match}</span>`);
-    });
+        if (stack.length > 0 || !/\d/.test(text)) return whole;
+        return text.replace(pattern, (match) => `<span class="nowrap">${match}</span>`);
+      },
+    );
   };
 }

@@ -19,7 +19,10 @@ const MOTIFS = /** @type {Record<string, string>} */ ({
 /** The motifs there are drawings for: what a photo slot in site/_data/photos.yaml may name. */
 export const MOTIF_NAMES = /** @type {[string, ...string[]]} */ (Object.keys(MOTIFS));
 
-/** An SVG (as a Buffer) of 1200x800 pixels showing `motif` on the site's blue gradient. */
+/**
+ * An SVG (as a Buffer) of 1200x800 pixels showing `motif` on the site's blue gradient.
+ * @param {string} motif a name of MOTIF_NAMES
+ */
 export function placeholderSvg(motif) {
   const drawing = MOTIFS[motif];
   if (!drawing) throw new Error(`Unknown placeholder motif "${motif}"`);

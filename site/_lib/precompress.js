@@ -20,17 +20,22 @@ export const ENCODINGS = [
   {
     name: "br",
     suffix: ".br",
-    compress: (bytes) =>
+    compress: (/** @type {Buffer} */ bytes) =>
       promisify(brotliCompress)(bytes, {
         params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
       }),
   },
-  { name: "gzip", suffix: ".gz", compress: (bytes) => promisify(gzip)(bytes, { level: 9 }) },
+  { name: "gzip", suffix: ".gz", compress: (/** @type {Buffer} */ bytes) => promisify(gzip)(bytes, { level: 9 }) },
 ];
 
 const CACHE_DIR = fileURLToPath(new URL("../../.cache/precompressed/", import.meta.url));
-const isText = (name) => TEXT_EXTENSIONS.some((extension) => name.endsWith(extension));
+const isText = (/** @type {string} */ name) => TEXT_EXTENSIONS.some((extension) => name.endsWith(extension));
 
+/**
+ * The bytes cached under `key`, made and cached first if there are none.
+ * @param {string} key
+ * @param {() => Promise<Buffer>} make
+ */
 async function cached(key, make) {
   const file = join(CACHE_DIR, key);
   try {
@@ -45,7 +50,10 @@ async function cached(key, make) {
   }
 }
 
-/** Writes `<file>.br` and `<file>.gz` beside every text file under `dir`; returns how many files it compressed. */
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every text file under `dir`; returns how many files it compressed.
+ * @param {string} dir
+ */
 export async function precompress(dir) {
   await mkdir(CACHE_DIR, { recursive: true });
   const files = (await readdir(dir, { recursive: true })).filter(isText).map((name) => join(dir, name));

@@ -8,7 +8,7 @@ import { INLINE_SCRIPTS } from "./inline-scripts.js";
 import { ISLAND_LOADER } from "./island-loader.js";
 
 /** A CSP source allowing exactly one inline element's text. */
-export const cspHash = (text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+export const cspHash = (/** @type {string} */ text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 /** The partner embed's one stable URL (vite.widgets.config.ts); every other widget file has a hashed name. */
 export const EMBED_FILE = "quote-form.embed.js";
@@ -51,7 +51,10 @@ export function contentSecurityPolicy(backendUrl, { styles, scripts }) {
 /** The inline scripts a page may carry, by text: the island loader and site/_lib/inline-scripts.js. */
 export const KNOWN_INLINE_SCRIPTS = [ISLAND_LOADER, ...Object.values(INLINE_SCRIPTS)];
 
-/** Serialises a policy object into the header value. */
+/**
+ * Serialises a policy object into the header value.
+ * @param {Record<string, string[]>} policy sources by directive
+ */
 export function serializePolicy(policy) {
   return Object.entries(policy)
     .map(([directive, sources]) => [directive, ...sources].join(" "))

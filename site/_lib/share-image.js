@@ -2,6 +2,7 @@
 // on the site's navy, drawn at build time. The text is turned into outlines with Inter, a font file that
 // ships with the project (@fontsource/inter), so every machine draws the same picture, then rasterised by
 // sharp. A picture is cached under a hash of everything it is drawn from, so a warm build draws nothing.
+/// <reference path="./package-types.d.ts" />
 import { createHash } from "node:crypto";
 import { copyFile, mkdir, rename, writeFile } from "node:fs/promises";
 import { existsSync, readFileSync } from "node:fs";
@@ -10,6 +11,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import opentype from "opentype.js";
 import sharp from "sharp";
+
+/** @typedef {import("opentype.js").Font} Font */
+/** @typedef {import("opentype.js").Glyph} Glyph */
+/** @typedef {import("opentype.js").PathCommand} PathCommand */
+/** @typedef {{ title: string, brand: string, tagline: string, phone: string }} ShareImageContent what a share image shows */
 
 export const WIDTH = 1200;
 export const HEIGHT = 630;
@@ -35,7 +41,12 @@ const RENDERER_HASH = createHash("sha256")
   .update(fontBytes.regular)
   .digest("hex");
 
-/** The width of `text` in `font` at `size` px, with kerning. */
+/**
+ * The width of `text` in `font` at `size` px, with kerning.
+ * @param {Font} font
+ * @param {string} text
+ * @param {number} size
+ */
 function measure(font, text, size) {
   const glyphs = [...text].map((char) => font.charToGlyph(char));
   const scale = size / font.unitsPerEm;
@@ -45,19 +56,28 @@ function measure(font, text, size) {
   );
 }
 
+/** @type {WeakMap<Font, Map<string, string>>} */
 const glyphPaths = new WeakMap();
-/** The outline of one glyph at `size` px from the origin, drawn once per build for each font, glyph and size. */
+/**
+ * The outline of one glyph at `size` px from the origin, drawn once per build for each font, glyph and size.
+ * @param {Font} font
+ * @param {Glyph} glyph
+ * @param {number} size
+ */
 function glyphPath(font, glyph, size) {
   if (!glyphPaths.has(font)) glyphPaths.set(font, new Map());
-  const paths = glyphPaths.get(font);
+  const paths = /** @type {Map<string, string>} */ (glyphPaths.get(font));
   const key = `${size}|${glyph.index}`;
   if (!paths.has(key)) paths.set(key, pathData(glyph.getPath(0, 0, size).commands));
   return paths.get(key);
 }
 
-/** SVG path data of opentype.js path commands (its own toPathData(1) runs "7.2" and "0" together as "7.20"). */
+/**
+ * SVG path data of opentype.js path commands (its own toPathData(1) runs "7.2" and "0" together as "7.20").
+ * @param {PathCommand[]} commands
+ */
 function pathData(commands) {
-  const n = (value) => Number(value.toFixed(1));
+  const n = (/** @type {number} */ value) => Number(value.toFixed(1));
   return commands
     .map((c) =>
       c.type === "Z"
@@ -71,10 +91,19 @@ function pathData(commands) {
     .join("");
 }
 
-/** SVG paths of `text` set from (x, y) on the baseline. Glyph by glyph: Danish needs no shaping. */
+/**
+ * SVG paths of `text` set from (x, y) on the baseline. Glyph by glyph: Danish needs no shaping.
+ * @param {Font} font
+ * @param {string} text
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ * @param {string} fill a CSS colour
+ */
 function outline(font, text, x, y, size, fill) {
   const scale = size / font.unitsPerEm;
   let cursor = x;
+  /** @type {Glyph | null} */
   let previous = null;
   const parts = [];
   for (const char of text) {
@@ -88,8 +117,16 @@ function outline(font, text, x, y, size, fill) {
   return `<g fill="${fill}">${parts.join("")}</g>`;
 }
 
-/** Breaks `text` into lines no wider than `width`, at most `maxLines` (the last one ends in "…" if cut). */
+/**
+ * Breaks `text` into lines no wider than `width`, at most `maxLines` (the last one ends in "…" if cut).
+ * @param {Font} font
+ * @param {string} text
+ * @param {number} size
+ * @param {number} width
+ * @param {number} maxLines
+ */
 function wrap(font, text, size, width, maxLines) {
+  /** @type {string[]} */
   const lines = [];
   for (const word of text.split(/\s+/)) {
     const line = lines.at(-1);
@@ -103,7 +140,10 @@ function wrap(font, text, size, width, maxLines) {
   return kept;
 }
 
-/** The SVG of a share image for a page titled `title`. */
+/**
+ * The SVG of a share image for a page titled `title`.
+ * @param {ShareImageContent} page
+ */
 export function shareImageSvg({ title, brand, tagline, phone }) {
   const size = title.length > 60 ? 60 : 72;
   const lines = wrap(fonts.bold, title, size, WIDTH - 160, 3);
@@ -123,6 +163,8 @@ ${outline(fonts.bold, `Ring ${phone}`, 80, 546, 48, "#fbbf24")}
 /**
  * Writes the PNG share image of `page` (title, brand, tagline, phone) into `outputDir`/share/ and returns
  * its site path. Drawn only when the cache has no picture for exactly this content.
+ * @param {ShareImageContent} page
+ * @param {string} outputDir
  */
 export async function writeShareImage(page, outputDir) {
   const key = createHash("sha256")

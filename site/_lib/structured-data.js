@@ -2,10 +2,19 @@
 // `jsonLd` filter, which escapes "<" so no value can close the <script> element.
 const CONTEXT = "https://schema.org";
 
-/** The Electrician record of docs/product.md#data, with the reviews attached when given. */
+/** @typedef {import("./data-types.js").Business} Business */
+/** @typedef {import("./data-types.js").Review} Review */
+/** @typedef {{ label: string, path: string }} Link a page by its label and site path */
+
+/**
+ * The Electrician record of docs/product.md#data, with the reviews attached when given.
+ * @param {Business} business
+ * @param {Review[]} [reviews]
+ */
 export function electrician(business, reviews = []) {
   const site = business.site.url;
   const geo = { "@type": "GeoCoordinates", latitude: business.geo.latitude, longitude: business.geo.longitude };
+  /** @type {Record<string, unknown>} */
   const record = {
     "@context": CONTEXT,
     "@type": "Electrician",
@@ -67,7 +76,11 @@ export function electrician(business, reviews = []) {
   return record;
 }
 
-/** A BreadcrumbList from a trail of `{ label, path }` items (home first, the current page last). */
+/**
+ * A BreadcrumbList from a trail of `{ label, path }` items (home first, the current page last).
+ * @param {Link[]} trail
+ * @param {string} siteUrl
+ */
 export function breadcrumbList(trail, siteUrl) {
   return {
     "@context": CONTEXT,
@@ -81,7 +94,10 @@ export function breadcrumbList(trail, siteUrl) {
   };
 }
 
-/** A FAQPage from the `{ question, answer }` items shown on the page. */
+/**
+ * A FAQPage from the `{ question, answer }` items shown on the page.
+ * @param {{ question: string, answer: string }[]} items
+ */
 export function faqPage(items) {
   return {
     "@context": CONTEXT,
@@ -94,7 +110,11 @@ export function faqPage(items) {
   };
 }
 
-/** An ItemList of pages from `{ label, path }` items, in the order shown (the /omraader hub). */
+/**
+ * An ItemList of pages from `{ label, path }` items, in the order shown (the /omraader hub).
+ * @param {Link[]} items
+ * @param {string} siteUrl
+ */
 export function itemList(items, siteUrl) {
   return {
     "@context": CONTEXT,
@@ -108,7 +128,10 @@ export function itemList(items, siteUrl) {
   };
 }
 
-/** Every JSON-LD block of one page: the business always, breadcrumbs off the home page, FAQ and lists where shown. */
+/**
+ * Every JSON-LD block of one page: the business always, breadcrumbs off the home page, FAQ and lists where shown.
+ * @param {{ business: Business, reviews?: Review[], trail?: Link[], faq?: { question: string, answer: string }[], list?: Link[] }} page
+ */
 export function pageStructuredData({ business, reviews = [], trail = [], faq = [], list = [] }) {
   /** @type {object[]} */
   const blocks = [electrician(business, reviews)];

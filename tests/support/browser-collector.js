@@ -13,7 +13,10 @@ export const COLLECTOR_SCRIPT = `(() => {
   document.addEventListener("securitypolicyviolation", (event) => problems.push("CSP " + event.violatedDirective + " " + event.blockedURI));
 })();`;
 
-/** The page with the collector as its first script: right after <head> (and its charset declaration). */
+/**
+ * The page with the collector as its first script: right after <head> (and its charset declaration).
+ * @param {string} html
+ */
 export function withCollector(html) {
   const tag = `<script src="${COLLECTOR_PATH}"></script>`;
   const charset = html.match(/<meta charset=[^>]*>/i);

@@ -12,6 +12,7 @@ import { COLLECTOR_PATH, COLLECTOR_SCRIPT, withCollector } from "./browser-colle
  * loopback port's host; `injectCollector` adds the collector script to every HTML page it relays.
  */
 export async function startBrowserProxy({ hosts = /** @type {Record<string, string>} */ ({}), injectCollector = false } = {}) {
+  /** @type {Set<string>} origins the proxy cuts off */
   const refused = new Set();
   /** @type {{ method?: string, url: string, status: number | null }[]} */
   const requests = [];
@@ -32,6 +33,7 @@ export async function startBrowserProxy({ hosts = /** @type {Record<string, stri
     if (injectCollector && target.pathname === COLLECTOR_PATH) {
       return response.writeHead(200, { "Content-Type": "text/javascript", "Cache-Control": "no-store" }).end(COLLECTOR_SCRIPT);
     }
+    /** @type {import("node:http").OutgoingHttpHeaders} */
     const headers = { ...request.headers, host: target.host };
     delete headers["proxy-connection"];
     if (injectCollector) delete headers["accept-encoding"]; // so HTML arrives as text the proxy can edit
@@ -44,8 +46,9 @@ export async function startBrowserProxy({ hosts = /** @type {Record<string, stri
           response.writeHead(answer.statusCode ?? 502, answer.headers);
           return answer.pipe(response);
         }
+        /** @type {Buffer[]} */
         const chunks = [];
-        answer.on("data", (chunk) => chunks.push(chunk));
+        answer.on("data", (/** @type {Buffer} */ chunk) => chunks.push(chunk));
         answer.on("end", () => {
           const body = withCollector(Buffer.concat(chunks).toString("utf8"));
           const { "content-length": _length, ...rest } = answer.headers;
@@ -62,8 +65,8 @@ export async function startBrowserProxy({ hosts = /** @type {Record<string, stri
     /** Every request relayed so far, oldest first. */
     requests,
     /** Makes `origin` unreachable until `allow(origin)`. */
-    refuse: (origin) => refused.add(origin),
-    allow: (origin) => refused.delete(origin),
+    refuse: (/** @type {string} */ origin) => refused.add(origin),
+    allow: (/** @type {string} */ origin) => refused.delete(origin),
     stop: () =>
       new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
         server.closeAllConnections();

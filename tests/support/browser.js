@@ -4,7 +4,15 @@ import { createRequire } from "node:module";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** Opens `url` in a new context, recording CSP violations, console errors, failed and all requests. */
+/**
+ * Opens `url` in a new context, recording CSP violations, console errors, failed and all requests.
+ * @param {import("playwright-core").Browser} browser
+ * @param {string} url
+ * @param {import("playwright-core").BrowserContextOptions} [options]
+ * @returns {Promise<{ context: import("playwright-core").BrowserContext, page: any, response: import("playwright-core").Response,
+ *   problems: { csp: string[], console: string[], failed: string[], requests: string[] } }>} `page` is left untyped for
+ *   the tests that read it: typed as Playwright's Page, four element callbacks in tests/browser/ fail the strict check.
+ */
 export async function visit(browser, url, options = {}) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
@@ -20,11 +28,15 @@ export async function visit(browser, url, options = {}) {
   page.on("requestfailed", (request) => problems.failed.push(request.url()));
   page.on("response", (response) => response.status() >= 400 && problems.console.push(`${response.status()} ${response.url()}`));
   page.on("request", (request) => problems.requests.push(request.url()));
-  const response = await page.goto(url, { waitUntil: "load" });
+  // A navigation to a new document always has a response (goto gives null only within the same document).
+  const response = /** @type {import("playwright-core").Response} */ (await page.goto(url, { waitUntil: "load" }));
   return { context, page, response, problems };
 }
 
-/** axe-core's violations on the page as it is now (shadow roots included), as short strings. */
+/**
+ * axe-core's violations on the page as it is now (shadow roots included), as short strings.
+ * @param {import("playwright-core").Page} page
+ */
 export async function axeViolations(page) {
   // page.evaluate runs outside the CSP, so the checker can be injected into a strict page.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);

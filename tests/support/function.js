@@ -41,6 +41,7 @@ export function functionEnv(database, smtpUrl, extra = {}) {
  * @param {(sql: import("postgres").Sql) => import("postgres").Sql} [wrapSql]
  */
 export async function startInProcessFunctions(env, handlerOptions = {}, wrapSql = (sql) => sql) {
+  /** @type {string[]} the functions' log lines */
   const output = [];
   const config = parseConfig(env);
   const sql = connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs);
@@ -48,7 +49,7 @@ export async function startInProcessFunctions(env, handlerOptions = {}, wrapSql 
     config,
     store: createStore(wrapSql(sql)),
     mailer: createMailer(config),
-    log: (fields) => output.push(`${logLine(fields)}\n`),
+    log: (/** @type {import("../../supabase/functions/_shared/log.ts").LogFields} */ fields) => output.push(`${logLine(fields)}\n`),
   };
   const handler = createHandler({ ...deps, ...handlerOptions });
   const [submit, retry] = await Promise.all([serveFetchHandler(handler), serveFetchHandler(createRetryHandler(deps))]);
@@ -66,10 +67,14 @@ export async function startInProcessFunctions(env, handlerOptions = {}, wrapSql 
   };
 }
 
-/** Starts send-contact-email and retry-quote-emails under Deno; `output` collects everything they log. */
+/**
+ * Starts send-contact-email and retry-quote-emails under Deno; `output` collects everything they log.
+ * @param {Record<string, string>} env
+ */
 export async function startFunctions(env) {
+  /** @type {string[]} */
   const output = [];
-  const onOutput = (_name, text) => output.push(text);
+  const onOutput = (/** @type {string} */ _name, /** @type {string} */ text) => output.push(text);
   const [submit, retry] = await Promise.all([
     runFunction("send-contact-email", env, { onOutput }),
     runFunction("retry-quote-emails", env, { onOutput }),

@@ -10,6 +10,8 @@ import { buildAgainst } from "../../dev/local/build.js";
 import { startLocalStack } from "../../dev/local/stack.js";
 import { DIST } from "./site.js";
 
+/** @typedef {Awaited<ReturnType<typeof startLocalSite>>} LocalSite the running local site startLocalSite returns */
+
 /**
  * Builds and starts the local site; returns its URLs, a database client, the mail folder reader and stop.
  * `partners` ({ id, name, origin }) are registered before the functions start (they cache the list).
@@ -20,6 +22,7 @@ export async function startLocalSite({ partners = [] } = {}) {
   const siteDir = join(dir, "dist");
   // The photos are the same for every build (content-hashed); the build keeps img/ instead of redoing them.
   await cp(join(DIST, "img"), join(siteDir, "img"), { recursive: true });
+  /** @type {string[]} everything the functions logged */
   const functionOutput = [];
   // Every server binds port 0 and reports the port it got: no port is reserved and bound later.
   const stack = await startLocalStack({

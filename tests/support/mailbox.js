@@ -5,11 +5,13 @@ import { startSmtp } from "../../dev/local/mail-server.js";
 
 /** Starts the mailbox; `messages` holds every received e-mail as { raw, parsed }. */
 export async function startMailbox() {
+  /** @type {Promise<{ raw: string, parsed: import("postal-mime").Email }>[]} */
   const messages = [];
+  /** @param {Buffer} raw */
   const onMessage = (raw) => messages.push(PostalMime.parse(raw).then((parsed) => ({ raw: raw.toString("utf8"), parsed })));
   /** @type {Set<string>} */
   let refused = new Set();
-  const refuseRecipient = (address) => refused.has(address.toLowerCase());
+  const refuseRecipient = (/** @type {string} */ address) => refused.has(address.toLowerCase());
   let delayMs = 0;
   const acceptDelayMs = () => delayMs;
   /** @type {Awaited<ReturnType<typeof startSmtp>> | null} */
@@ -26,11 +28,11 @@ export async function startMailbox() {
       delayMs = 0;
     },
     /** Takes `ms` to accept each message from now on (a slow mail server), until clear(). */
-    slow: (ms) => {
+    slow: (/** @type {number} */ ms) => {
       delayMs = ms;
     },
     /** Answers RCPT TO `address` with 550 from now on (a mistyped MAIL_TO), until clear(). */
-    refuse: (address) => refused.add(address.toLowerCase()),
+    refuse: (/** @type {string} */ address) => refused.add(address.toLowerCase()),
     async down() {
       await server?.stop();
       server = null;

@@ -2,7 +2,11 @@
 // the server has it), for budgets counted on the wire.
 import { get } from "node:http";
 
-/** @returns {Promise<{ status: number, head: number, body: number }>} */
+/**
+ * @param {string | URL} url
+ * @param {string} [acceptEncoding]
+ * @returns {Promise<{ status: number, head: number, body: number }>}
+ */
 export function rawResponse(url, acceptEncoding = "br, gzip") {
   return new Promise((resolve, reject) => {
     get(url, { headers: { "Accept-Encoding": acceptEncoding } }, (response) => {

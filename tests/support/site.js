@@ -23,10 +23,13 @@ export const ROUTES = [...STATIC_ROUTES, ...AREA_ROUTES];
 export const ALL_PAGES = [...ROUTES, ...NOINDEX_ROUTES];
 
 /** The file a route is written to. */
-export const fileOf = (route) => join(DIST, route === "/" ? "index.html" : `${route}.html`);
+export const fileOf = (/** @type {string} */ route) => join(DIST, route === "/" ? "index.html" : `${route}.html`);
 
 const cache = new Map();
-/** The parsed HTML of a route (or of "/404" for 404.html). */
+/**
+ * The parsed HTML of a route (or of "/404" for 404.html).
+ * @param {string} route
+ */
 export function page(route) {
   requireBuild();
   if (!cache.has(route)) {
@@ -44,7 +47,10 @@ export function htmlFiles() {
     .map((file) => relative(DIST, join(DIST, file)));
 }
 
-/** The JSON-LD objects of a page. */
+/**
+ * The JSON-LD objects of a page.
+ * @param {import("node-html-parser").HTMLElement} root
+ */
 export function jsonLdBlocks(root) {
   return root.querySelectorAll('script[type="application/ld+json"]').map((script) => JSON.parse(script.textContent));
 }

@@ -5,7 +5,10 @@
 import { createServer, connect } from "node:net";
 import { closeServer, listen } from "../../dev/local/servers.js";
 
-/** Starts the proxy on a free loopback port, relaying to 127.0.0.1:`targetPort`. */
+/**
+ * Starts the proxy on a free loopback port, relaying to 127.0.0.1:`targetPort`.
+ * @param {number} targetPort
+ */
 export async function startStallingProxy(targetPort) {
   let stalled = false;
   /** @type {Set<import("node:net").Socket>} */
