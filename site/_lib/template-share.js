@@ -1,4 +1,4 @@
-// How much of an area page is text every area page has (issue 11, "Area pages that earn their place"):
+// How much of an area page is text every area page has:
 // search engines treat pages that differ only in the town's name as doorway pages. Used by
 // tests/site/area-pages.test.js, which prints the share of every area page and keeps it under the bar.
 import { parse } from "node-html-parser";
