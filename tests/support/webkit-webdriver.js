@@ -101,8 +101,20 @@ function openSession(port, capabilities, timeout) {
   });
 }
 
+/**
+ * `webdriver` sends its commands through the proxy in HTTP_PROXY or HTTPS_PROXY unless NO_PROXY names
+ * the driver's host: the tests talk to 127.0.0.1 only, so say so at once rather than fail on every command.
+ */
+function refuseProxy() {
+  const proxy = process.env.HTTP_PROXY || process.env.HTTPS_PROXY;
+  const bypassed = (process.env.NO_PROXY ?? "").split(/[\s,;]+/).some((host) => host && "127.0.0.1".endsWith(host));
+  if (proxy && !bypassed)
+    throw new Error(`HTTP_PROXY or HTTPS_PROXY is set (${proxy}): add 127.0.0.1 to NO_PROXY to run the WebKit tests.`);
+}
+
 /** Starts the display and the driver; `newSession` opens a MiniBrowser window. */
 export async function startWebKitDriver() {
+  refuseProxy();
   const xvfb = await startXvfb();
   let driver = await startDriver(xvfb.display);
   return {
