@@ -109,7 +109,7 @@ function lighthouseSection(/** @type {Record<string, any>} */ report) {
   const phases = Object.entries(worstLcp.phases)
     .map(([phase, timing]) => `${phase} ${ms(timing)} ms`)
     .join(", ");
-  return `## Lighthouse (performance, ${report.lighthouseRuns} runs each)
+  return `## Lighthouse (performance, ${report.lighthouseRuns} run${report.lighthouseRuns === 1 ? "" : "s"} of each)
 
 ${table(head, rows)}
 
