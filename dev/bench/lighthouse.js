@@ -26,24 +26,6 @@ function lcpBreakdown(lhr) {
 }
 
 /**
- * Lighthouse's long tasks of a run (simulated: its mobile preset multiplies what it observed by four)
- * with each one's share of the Total Blocking Time: the part of the task after First Contentful Paint
- * and before Time to Interactive, less 50 ms (Lighthouse's own rule, TBTUtils in its lantern model).
- * Tasks with no script or document to blame are "Unattributable": the engine's own work, such as a
- * fresh renderer's navigation commit, style, layout and paint. Largest share first.
- */
-export function tbtBreakdown(lhr) {
-  const fcp = lhr.audits["first-contentful-paint"].numericValue;
-  const tti = lhr.audits.interactive?.numericValue ?? Number.POSITIVE_INFINITY;
-  const items = lhr.audits["long-tasks"]?.details?.items ?? [];
-  const tasks = items.map(({ url, startTime, duration }) => {
-    const clipped = Math.min(startTime + duration, tti) - Math.max(startTime, fcp);
-    return { url, start: startTime, duration, blocking: Math.max(0, clipped - 50) };
-  });
-  return { fcp, tasks: tasks.filter((task) => task.blocking > 0).sort((a, b) => b.blocking - a.blocking) };
-}
-
-/**
  * The layout shifts of a run, largest first, as Lighthouse's "layout-shifts" audit names them: the
  * element that moved most in each shift (its CSS selector and the start of its HTML), the shift's
  * score and the root causes Lighthouse found (media without a size, a web font, an injected iframe).
@@ -58,7 +40,7 @@ export function layoutShifts(lhr) {
   }));
 }
 
-/** Starts Chromium for Lighthouse; returns `run(url, preset)` (figures, the LCP and TBT breakdowns, the layout shifts, the host's benchmark index) and `stop()`. */
+/** Starts Chromium for Lighthouse; returns `run(url, preset)` (figures, the LCP breakdown, the layout shifts, the host's benchmark index) and `stop()`. */
 export async function startLighthouse() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS] });
   return {
@@ -79,7 +61,6 @@ export async function startLighthouse() {
       return {
         figures,
         lcpBreakdown: lcpBreakdown(lhr),
-        tbtBreakdown: tbtBreakdown(lhr),
         shifts: layoutShifts(lhr),
         benchmarkIndex: lhr.environment.benchmarkIndex,
       };

@@ -15,6 +15,22 @@ export const medianAndWorst = (values, worse = "high") => ({
   runs: values,
 });
 
+/**
+ * Median and worst of each figure of a list of runs (the lowest score is the worst, else the highest).
+ * @param {Record<string, number>[]} runs
+ */
+export function summarise(runs) {
+  return Object.fromEntries(
+    Object.keys(runs[0]).map((key) => [
+      key,
+      medianAndWorst(
+        runs.map((run) => run[key]),
+        key === "score" ? "low" : "high",
+      ),
+    ]),
+  );
+}
+
 /** Raw, gzip (-9) and brotli (11) sizes of bytes, as a server would send them compressed. */
 export function byteSizes(bytes) {
   return {
