@@ -16,26 +16,32 @@ export const DENO = createRequire(import.meta.url)("deno/install_api.cjs").runIn
 
 /** @typedef {{ name: string, port: number, pid?: number, stop: () => Promise<void> }} LocalFunction */
 
-/** Resolves with the port from the function's `{"event":"listening","port"}` log line. */
+/** Resolves with the port from the function's `{"event":"listening","port"}` log line; rejects with its output if it exits. */
 function listeningPort(child, timeoutMs = 30_000) {
   return new Promise((resolve, reject) => {
     let seen = "";
+    let errors = "";
     const timer = setTimeout(() => done(new Error(`deno did not start listening within ${timeoutMs} ms`)), timeoutMs);
     const onData = (chunk) => {
       seen += chunk.toString();
       const match = /"event":"listening","port":(\d+)/.exec(seen);
       if (match) done(null, Number(match[1]));
     };
-    const onExit = (code) => done(new Error(`deno exited with code ${code}\n${seen}`));
+    const onError = (chunk) => {
+      errors += chunk.toString();
+    };
+    const onExit = (code) => done(new Error(`deno exited with code ${code}\n${seen}${errors}`));
     function done(error, port) {
       clearTimeout(timer);
       child.stdout.off("data", onData);
-      child.off("exit", onExit);
+      child.stderr.off("data", onError);
+      child.off("close", onExit);
       if (error) reject(error);
       else resolve(port);
     }
     child.stdout.on("data", onData);
-    child.once("exit", onExit);
+    child.stderr.on("data", onError);
+    child.once("close", onExit);
   });
 }
 
