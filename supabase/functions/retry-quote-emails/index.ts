@@ -3,7 +3,8 @@ import { parseConfig } from "../_shared/config.ts";
 import { log } from "../_shared/log.ts";
 import { createMailer } from "../_shared/mail.ts";
 import { serveOptions } from "../_shared/runtime.ts";
-import { connect, createStore } from "../_shared/store.ts";
+import { connect } from "../_shared/database.ts";
+import { createStore } from "../_shared/store.ts";
 import { createRetryHandler } from "./handler.ts";
 
 const config = parseConfig(Deno.env.toObject());
