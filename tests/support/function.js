@@ -23,7 +23,7 @@ export const MAIL_TO = business.email;
  * The function environment for the tests, for a database from ./databases.js.
  * @param {{ url: string, poolMax: number }} database
  * @param {string} smtpUrl
- * @param {Record<string, string>} [extra] any variable the test is about
+ * @param {Record<string, string | undefined>} [extra] any variable the test is about (undefined leaves it out)
  */
 export function functionEnv(database, smtpUrl, extra = {}) {
   return localFunctionEnv(
@@ -89,7 +89,7 @@ export async function startFunctions(env) {
  * @param {() => Promise<import("./databases.js").TestDatabase>} startDatabase
  * `runtime` "deno" runs the functions under Deno as deployed; "in-process" runs their handlers here.
  * `handlerOptions` and `wrapSql` go to the in-process functions (see startInProcessFunctions).
- * @param {{ env?: Record<string, string>, seed?: (sql: import("postgres").Sql) => Promise<unknown>, runtime?: "deno" | "in-process",
+ * @param {{ env?: Record<string, string | undefined>, seed?: (sql: import("postgres").Sql) => Promise<unknown>, runtime?: "deno" | "in-process",
  *   handlerOptions?: { partnerListTtlMs?: number }, wrapSql?: (sql: import("postgres").Sql) => import("postgres").Sql }} [options]
  */
 export async function startBackend(
