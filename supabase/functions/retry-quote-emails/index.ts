@@ -2,7 +2,7 @@
 import { parseConfig } from "../_shared/config.ts";
 import { log } from "../_shared/log.ts";
 import { createMailer } from "../_shared/mail.ts";
-import { serveOptions } from "../_shared/runtime.ts";
+import { serveOptions, waitUntil } from "../_shared/runtime.ts";
 import { connect } from "../_shared/database.ts";
 import { createStore } from "../_shared/store.ts";
 import { createRetryHandler } from "./handler.ts";
@@ -15,5 +15,6 @@ Deno.serve(
     store: createStore(connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs)),
     mailer: createMailer(config),
     log,
+    waitUntil,
   }),
 );
