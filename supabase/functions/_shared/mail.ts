@@ -70,7 +70,7 @@ export function buildMessage(request: StoredRequest, settings: Omit<MailSettings
     from: settings.mailFrom,
     to: settings.mailTo,
     replyTo: { name: request.name, address: request.email },
-    subject: `Ny forespørgsel: ${request.location}`,
+    subject: `${request.deployCheck ? "TEST fra npm run verify:deploy: " : ""}Ny forespørgsel: ${request.location}`,
     text,
     html,
     // One stable Message-ID per request: should a retry ever deliver twice, mail clients see one message.

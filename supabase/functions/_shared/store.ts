@@ -11,6 +11,8 @@ export type StoredRequest = QuoteRequest & {
   sourceUrl: string | null;
   partnerId: string | null;
   attempts: number;
+  /** Sent by `npm run verify:deploy` with the firm's secret (a deploy check, not a customer). */
+  deployCheck?: boolean;
 };
 
 export type NewRequest = QuoteRequest & {
@@ -54,7 +56,7 @@ export const RETRY_HORIZON_HOURS = 24;
 const CLAIM_SECONDS = 300;
 
 const COLUMNS = `id, received_at as "receivedAt", name, phone, email, location, message,
-  source_url as "sourceUrl", partner_id as "partnerId", attempts`;
+  source_url as "sourceUrl", partner_id as "partnerId", attempts, deploy_check as "deployCheck"`;
 
 export function createStore(sql: Sql) {
   /** What taking a row for sending changes: the state, the attempt number (the fence) and the claim's end. */
@@ -133,6 +135,11 @@ export function createStore(sql: Sql) {
      */
     async takeUnalerted(): Promise<{ id: string; status: string }[]> {
       return await sql.unsafe<{ id: string; status: string }[]>(TAKE_UNALERTED);
+    },
+
+    /** Labels a stored request as a deploy check (npm run verify:deploy), before its e-mail goes out. */
+    async markDeployCheck(id: string): Promise<void> {
+      await sql`update quote_requests set deploy_check = true where id = ${id}`;
     },
 
     /** The active partner sites registered in the database: id and origin. */
