@@ -2,11 +2,10 @@
 // implicit TLS on 465, verified against a certificate only this test's Deno trusts, and an HTTP e-mail
 // API (Resend's), here a local stand-in that answers as the API does. The retry, the permanent-failure
 // rule and the alert behave the same with the API as with SMTP.
-import { createServer } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { makeTestCertificate } from "../../dev/local/certificate.js";
 import { runFunction } from "../../dev/local/functions.js";
-import { closeServer, listen } from "../../dev/local/servers.js";
+import { startAlertWebhook } from "../support/alert-webhook.js";
 import { startPglite } from "../support/databases.js";
 import { CRON_SECRET, functionEnv, MAIL_TO, startBackend } from "../support/function.js";
 import { startMailApiStandIn } from "../support/mail-api-stand-in.js";
@@ -92,18 +91,9 @@ describe("the HTTP e-mail API (Resend's) as the transport", () => {
   let api;
   let backend;
   let webhook;
-  const alerts = [];
   beforeAll(async () => {
     api = await startMailApiStandIn();
-    const server = createServer((request, response) => {
-      let text = "";
-      request.on("data", (chunk) => (text += chunk));
-      request.on("end", () => {
-        alerts.push(JSON.parse(text));
-        response.writeHead(204).end();
-      });
-    });
-    webhook = { url: `http://127.0.0.1:${await listen(server, 0, "127.0.0.1")}/alert`, stop: () => closeServer(server) };
+    webhook = await startAlertWebhook();
     backend = await startBackend(startPglite, {
       env: { SMTP_URL: undefined, RESEND_API_KEY: api.apiKey, RESEND_API_URL: api.url, ALERT_WEBHOOK_URL: webhook.url },
     });
@@ -117,7 +107,7 @@ describe("the HTTP e-mail API (Resend's) as the transport", () => {
     await backend.settled();
     await backend.sql`delete from quote_requests`;
     api.clear();
-    alerts.splice(0);
+    webhook.alerts.splice(0);
   });
   const rows = () => backend.sql`select * from quote_requests order by received_at`;
   const retry = () => fetch(backend.functions.retryUrl, { method: "POST", headers: { Authorization: `Bearer ${CRON_SECRET}` } });
@@ -159,7 +149,7 @@ describe("the HTTP e-mail API (Resend's) as the transport", () => {
     await backend.settled();
     expect((await rows())[0]).toMatchObject({ id, notification_status: "failed", attempts: 1 });
     expect((await rows())[0].last_error).toContain("HTTP_422");
-    await expect.poll(() => alerts.length).toBe(1);
-    expect(alerts[0]).toMatchObject({ event: "quote_requests_undelivered", requestIds: [id], failed: 1 });
+    await expect.poll(() => webhook.alerts.length).toBe(1);
+    expect(webhook.alerts[0]).toMatchObject({ event: "quote_requests_undelivered", requestIds: [id], failed: 1 });
   });
 });
