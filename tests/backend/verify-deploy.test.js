@@ -14,20 +14,16 @@ import { startLocalStack } from "../../dev/local/stack.js";
 import { verifyDeploy } from "../../dev/verify-deploy/index.js";
 import { DIST } from "../support/site.js";
 
-let dir;
-let built;
-let served;
-let stack;
-let sql;
-let siteUrl;
-let functionsUrl;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "verify-deploy-"));
-  built = join(dir, "built");
-  served = join(dir, "served");
+/**
+ * The local stack with the site built against it into `built`, served from a copy (`served`) that a
+ * test can break; `functionEnv` is added to the functions' environment.
+ */
+async function startVerifyStack(functionEnv = {}) {
+  const dir = await mkdtemp(join(tmpdir(), "verify-deploy-"));
+  const built = join(dir, "built");
+  const served = join(dir, "served");
   await cp(join(DIST, "img"), join(built, "img"), { recursive: true });
-  stack = await startLocalStack({
+  const stack = await startLocalStack({
     distDir: served,
     // What the firm uploads is what was built; the test breaks the uploaded copy, never the build.
     build: async (apiUrl) => {
@@ -38,17 +34,48 @@ beforeAll(async () => {
     print: () => {},
     onFunctionOutput: () => {},
     // One test request per run, all from this machine: the spam limits are tested elsewhere.
-    functionEnv: { RATE_LIMIT_PER_CLIENT: "1000", RATE_LIMIT_PER_EMAIL: "1000", RATE_LIMIT_PER_EMAIL_TOTAL: "1000" },
+    functionEnv: { RATE_LIMIT_PER_CLIENT: "1000", RATE_LIMIT_PER_EMAIL: "1000", RATE_LIMIT_PER_EMAIL_TOTAL: "1000", ...functionEnv },
   });
-  siteUrl = stack.siteUrl;
-  functionsUrl = `${stack.apiUrl}/functions/v1`;
-  sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
+  return {
+    dir,
+    built,
+    served,
+    stack,
+    sql,
+    siteUrl: stack.siteUrl,
+    functionsUrl: `${stack.apiUrl}/functions/v1`,
+    /** verify:deploy as the firm runs it against this stack, with `overrides`. */
+    verify: (overrides = {}) =>
+      verifyDeploy({
+        siteUrl: stack.siteUrl,
+        functionsUrl: `${stack.apiUrl}/functions/v1`,
+        cronSecret: LOCAL_SECRETS.CRON_SECRET,
+        databaseUrl: stack.databaseUrl,
+        distDir: built,
+        ...overrides,
+      }),
+    async stop() {
+      await sql.end({ timeout: 1 });
+      await stack.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let local;
+let dir;
+let built;
+let served;
+let stack;
+let sql;
+let siteUrl;
+let functionsUrl;
+beforeAll(async () => {
+  local = await startVerifyStack();
+  ({ dir, built, served, stack, sql, siteUrl, functionsUrl } = local);
 });
-afterAll(async () => {
-  await sql?.end({ timeout: 1 });
-  await stack?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => local?.stop());
 
 const verify = (overrides = {}) =>
   verifyDeploy({
@@ -125,5 +152,20 @@ describe("npm run verify:deploy against the local stack", () => {
     expect(problems.map((check) => check.title)).toEqual([
       expect.stringMatching(/^The site's form posts to the function at http:\/\/127\.0\.0\.1:9\//),
     ]);
+  });
+});
+
+describe("npm run verify:deploy against a stack whose function has another phone number", () => {
+  let other;
+  beforeAll(async () => {
+    other = await startVerifyStack({ BUSINESS_PHONE: "99 99 99 99" });
+  });
+  afterAll(() => other?.stop());
+
+  it("fails the phone check only, naming both numbers and the secret to set", async () => {
+    const problems = failed(await other.verify());
+    expect(problems.map((check) => check.title)).toEqual(["The phone number in the function's answers is the site's"]);
+    expect(problems[0].detail).toContain("99 99 99 99");
+    expect(problems[0].fix).toMatch(/^supabase secrets set BUSINESS_PHONE=/);
   });
 });
