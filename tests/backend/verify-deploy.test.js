@@ -135,6 +135,24 @@ describe("npm run verify:deploy against the local stack", () => {
     }
   });
 
+  it("fails the embed check when the partner embed is not on the host", async () => {
+    const embed = join(served, "widgets", "quote-form.embed.js");
+    const aside = join(dir, "quote-form.embed.js");
+    await rename(embed, aside);
+    try {
+      // Its own rule in _headers (a short cache) cannot be served either.
+      const problems = failed(await verify());
+      expect(problems.map((check) => check.title)).toEqual([
+        expect.stringMatching(/^The headers of dist\/_headers are served/),
+        "The partner embed loads as a module from another site",
+      ]);
+      expect(problems[0].detail).toMatch(/^\/widgets\/quote-form\.embed\.js: Cache-Control/);
+      expect(problems[1].detail).toMatch(/^status 404/);
+    } finally {
+      await rename(aside, embed);
+    }
+  });
+
   it("fails the retention check when the database keeps requests longer than the privacy page says", async () => {
     const [before] = await sql`select quote_requests from retention_settings`;
     await sql`update retention_settings set quote_requests = interval '24 months'`;
