@@ -1,7 +1,7 @@
 // Answers a visitor's GDPR access or erasure request: everything stored for one e-mail address.
 //   node scripts/forget-requester.js jens@example.dk            prints what is stored (access)
 //   node scripts/forget-requester.js jens@example.dk --delete   deletes it (erasure)
-// Connects to SUPABASE_DB_URL (default: the local stack of `npm start`).
+// Connects to SUPABASE_DB_URL (default: the local stack of `npm start`), over TLS as its sslmode says.
 import { operatorDatabase } from "../dev/local/database-client.js";
 
 const [address, flag] = process.argv.slice(2);

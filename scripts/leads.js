@@ -1,6 +1,7 @@
 // Lists the quote requests whose e-mail has not reached the firm, so somebody can call them back:
 //   npm run leads -- --undelivered     failed requests, and requests still unsent an hour after arriving
-// Prints JSON (newest first). Connects to SUPABASE_DB_URL (default: the local stack of `npm start`).
+// Prints JSON (newest first). Connects to SUPABASE_DB_URL (default: the local stack of `npm start`),
+// over TLS as its sslmode says (docs/deploy.md: ?sslmode=require, or verify-full with sslrootcert).
 import { operatorDatabase } from "../dev/local/database-client.js";
 
 const [flag] = process.argv.slice(2);

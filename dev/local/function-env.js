@@ -12,12 +12,13 @@ export const LOCAL_SECRETS = {
  * The functions' environment (see supabase/functions/_shared/config.ts) for a local database and mail
  * server, with the firm's phone and e-mail from site/_data/business.yaml.
  * @param {{ databaseUrl: string, smtpUrl: string, siteUrl: string, allowedOrigins?: string[], poolMax?: number }} where
- * @param {Record<string, string>} [overrides] any variable, e.g. looser spam limits for a load test
+ * @param {Record<string, string | undefined>} [overrides] any variable, e.g. looser spam limits for a
+ *   load test; undefined leaves one out (SMTP_URL, when the test sends through the HTTP mail API)
  * @returns {Record<string, string>}
  */
 export function localFunctionEnv({ databaseUrl, smtpUrl, siteUrl, allowedOrigins = [], poolMax = 1 }, overrides = {}) {
   const business = loadData("business");
-  return {
+  const env = {
     SUPABASE_DB_URL: databaseUrl,
     DB_POOL_MAX: String(poolMax),
     SITE_URL: siteUrl,
@@ -29,4 +30,5 @@ export function localFunctionEnv({ databaseUrl, smtpUrl, siteUrl, allowedOrigins
     ...LOCAL_SECRETS,
     ...overrides,
   };
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
 }

@@ -1,52 +1,64 @@
 // The local stand-in for Supabase's function gateway: each function's index.ts runs under the real Deno
 // runtime (the `deno` npm package), and /functions/v1/<name> on the API port is proxied to it.
+// A function runs from its own folder, as `supabase functions deploy` bundles it: its own deno.json
+// (npm: specifiers, no node_modules) and its own deno.lock, which must match (--frozen).
 import { spawn } from "node:child_process";
 import { createServer, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { closeServer, listen } from "./servers.js";
 
-const FUNCTIONS_DIR = fileURLToPath(new URL("../../supabase/functions/", import.meta.url));
-// The real Deno binary of the `deno` npm package, run directly (its bin.cjs wrapper would outlive a kill).
-const DENO = createRequire(import.meta.url)("deno/install_api.cjs").runInstall();
+/** The repository's supabase/functions/ folder. */
+export const FUNCTIONS_DIR = fileURLToPath(new URL("../../supabase/functions/", import.meta.url));
+/** The real Deno binary of the `deno` npm package, run directly (its bin.cjs wrapper would outlive a kill). */
+export const DENO = createRequire(import.meta.url)("deno/install_api.cjs").runInstall();
 
 /** @typedef {{ name: string, port: number, pid?: number, stop: () => Promise<void> }} LocalFunction */
 
-/** Resolves with the port from the function's `{"event":"listening","port"}` log line. */
+/** Resolves with the port from the function's `{"event":"listening","port"}` log line; rejects with its output if it exits. */
 function listeningPort(child, timeoutMs = 30_000) {
   return new Promise((resolve, reject) => {
     let seen = "";
+    let errors = "";
     const timer = setTimeout(() => done(new Error(`deno did not start listening within ${timeoutMs} ms`)), timeoutMs);
     const onData = (chunk) => {
       seen += chunk.toString();
       const match = /"event":"listening","port":(\d+)/.exec(seen);
       if (match) done(null, Number(match[1]));
     };
-    const onExit = (code) => done(new Error(`deno exited with code ${code}\n${seen}`));
+    const onError = (chunk) => {
+      errors += chunk.toString();
+    };
+    const onExit = (code) => done(new Error(`deno exited with code ${code}\n${seen}${errors}`));
     function done(error, port) {
       clearTimeout(timer);
       child.stdout.off("data", onData);
-      child.off("exit", onExit);
+      child.stderr.off("data", onError);
+      child.off("close", onExit);
       if (error) reject(error);
       else resolve(port);
     }
     child.stdout.on("data", onData);
-    child.once("exit", onExit);
+    child.stderr.on("data", onError);
+    child.once("close", onExit);
   });
 }
 
 /**
- * Runs one function (supabase/functions/<name>/index.ts) under Deno on a free port it picks itself.
+ * Runs one function (<functionsDir>/<name>/index.ts) under Deno on a free port it picks itself, from
+ * the function's own folder with its own deno.json and deno.lock, as the platform runs it.
  * @param {string} name
  * @param {Record<string, string>} env
- * @param {{ onOutput?: (name: string, text: string) => void }} [options]
+ * @param {{ onOutput?: (name: string, text: string) => void, functionsDir?: string }} [options]
+ *   functionsDir: another copy of supabase/functions/ (the deploy-shape test runs one copied alone)
  * @returns {Promise<LocalFunction>}
  */
-export async function runFunction(name, env, { onOutput } = {}) {
+export async function runFunction(name, env, { onOutput, functionsDir = FUNCTIONS_DIR } = {}) {
   const child = spawn(
     DENO,
-    ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-sys", "--no-prompt", `${FUNCTIONS_DIR}${name}/index.ts`],
-    { env: { ...process.env, ...env, PORT: "0", NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
+    ["run", "--frozen", "--config=deno.json", "--allow-net", "--allow-env", "--allow-read", "--allow-sys", "--no-prompt", "index.ts"],
+    { cwd: join(functionsDir, name), env: { ...process.env, ...env, PORT: "0", NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
   );
   child.stdout.on("data", (chunk) => onOutput?.(name, chunk.toString()));
   child.stderr.on("data", (chunk) => onOutput?.(name, chunk.toString()));

@@ -1,8 +1,9 @@
 // A real PostgreSQL 15 cluster from Debian's binaries in a throwaway folder, with the Supabase roles and
 // the migrations: what the backend tests (tests/support/databases.js) and the API bench's PostgreSQL
-// mode (dev/bench/api-load.js) run against, as Supabase runs Postgres.
+// mode (dev/bench/api-load.js) run against, as Supabase runs Postgres: pg_cron preloaded (Debian's
+// postgresql-15-cron), and on request accepting TLS connections only.
 import { execFileSync } from "node:child_process";
-import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
@@ -39,16 +40,21 @@ function signalCluster(data, signal) {
 
 /**
  * A fresh PostgreSQL 15 cluster on a free loopback port (run as Debian's postgres user when we are root).
+ * `tls`: a certificate (dev/local/certificate.js) the server presents; then pg_hba.conf has `hostssl`
+ * lines only, a plaintext connection is refused, and the URL says `sslmode=require`.
+ * `beforeMigrations`: runs on a superuser connection before the migrations (a test's stand-ins for what
+ * Supabase provides and Debian does not package).
+ * @param {{ tls?: import("./certificate.js").TestCertificate, beforeMigrations?: (sql: import("postgres").Sql) => Promise<unknown> }} [options]
  * @returns {Promise<DatabaseHandle>}
  */
-export async function startPostgres15() {
+export async function startPostgres15({ tls, beforeMigrations } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "pg15-"));
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const uid = Number(execFileSync("id", ["-u", "postgres"]).toString());
-    const gid = Number(execFileSync("id", ["-g", "postgres"]).toString());
-    chownSync(dir, uid, gid);
-  }
+  const toPostgresUser = (path) => {
+    if (asRoot)
+      chownSync(path, Number(execFileSync("id", ["-u", "postgres"]).toString()), Number(execFileSync("id", ["-g", "postgres"]).toString()));
+  };
+  toPostgresUser(dir);
   chmodSync(dir, 0o700);
   const run = (binary, args) =>
     execFileSync(asRoot ? "runuser" : `${PG_BIN}/${binary}`, asRoot ? ["-u", "postgres", "--", `${PG_BIN}/${binary}`, ...args] : args, {
@@ -56,6 +62,21 @@ export async function startPostgres15() {
     });
   const data = join(dir, "data");
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--no-locale"]);
+  // Supabase preloads pg_cron; without it `create extension pg_cron` fails, with it the migrations schedule.
+  const settings = ["-c shared_preload_libraries=pg_cron", "-c cron.database_name=postgres"];
+  if (tls) {
+    const owned = (name, from) => {
+      const target = join(data, name);
+      copyFileSync(from, target);
+      chmodSync(target, 0o600);
+      toPostgresUser(target);
+    };
+    owned("server.crt", tls.certFile);
+    owned("server.key", tls.keyFile);
+    // Over TCP only TLS is accepted; the Unix socket in the throwaway folder stays for pg_ctl's checks.
+    writeFileSync(join(data, "pg_hba.conf"), "local all all trust\nhostssl all all 127.0.0.1/32 trust\n");
+    settings.push("-c ssl=on", "-c ssl_cert_file=server.crt", "-c ssl_key_file=server.key");
+  }
   const log = join(dir, "log");
   const start = (port) =>
     run("pg_ctl", [
@@ -65,7 +86,7 @@ export async function startPostgres15() {
       log,
       "-w",
       "-o",
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off`,
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off ${settings.join(" ")}`,
       "start",
     ]);
   // PostgreSQL cannot bind port 0 and report it, so a probed free port can be taken by another test
@@ -81,8 +102,9 @@ export async function startPostgres15() {
       if (!addressInUse || attempt === 5) throw error;
     }
   }
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres${tls ? "?sslmode=require" : ""}`;
   const sql = postgres(url, { max: 1, onnotice: () => {} });
+  await beforeMigrations?.(sql);
   await migrate({ exec: (script) => sql.unsafe(script), query: (text, params) => sql.unsafe(text, params) });
   await sql.end();
   return {

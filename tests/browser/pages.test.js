@@ -137,7 +137,9 @@ describe("navigation without JavaScript", () => {
     await form.locator('[name="location"]').fill("Køge");
     await form.locator('[name="message"]').fill("Ny eltavle i villa fra 1972.");
     expect(await form.evaluate((element) => element.checkValidity())).toBe(true);
-    expect(await form.getAttribute("action")).toBe(`${business.backend.url}/functions/v1/send-contact-email`);
+    expect(await form.getAttribute("action")).toBe(
+      `${business.backend.url}/functions/v1/send-contact-email?forceFunctionRegion=${business.processors.database.hostRegion}`,
+    );
     await context.close();
   });
 });

@@ -308,7 +308,7 @@ describe("shared elements", () => {
   });
 
   it("puts a working plain-HTML quote form in every quote-form island", () => {
-    const action = `${business.backend.url}/functions/v1/send-contact-email`;
+    const action = `${business.backend.url}/functions/v1/send-contact-email?forceFunctionRegion=${business.processors.database.hostRegion}`;
     for (const route of ["/", "/kontakt", "/kontakt/fejl", ...AREA_ROUTES]) {
       const forms = page(route).root.querySelectorAll("elektriker-quote-form form");
       expect(forms.length, route).toBeGreaterThan(0);

@@ -6,7 +6,8 @@ import { business } from "./site.js";
 import { parseConfig } from "../../supabase/functions/_shared/config.ts";
 import { logLine } from "../../supabase/functions/_shared/log.ts";
 import { createMailer } from "../../supabase/functions/_shared/mail.ts";
-import { connect, createStore } from "../../supabase/functions/_shared/store.ts";
+import { connect } from "../../supabase/functions/_shared/database.ts";
+import { createStore } from "../../supabase/functions/_shared/store.ts";
 import { createRetryHandler } from "../../supabase/functions/retry-quote-emails/handler.ts";
 import { createHandler } from "../../supabase/functions/send-contact-email/handler.ts";
 import { startMailbox } from "./mailbox.js";
@@ -22,7 +23,7 @@ export const MAIL_TO = business.email;
  * The function environment for the tests, for a database from ./databases.js.
  * @param {{ url: string, poolMax: number }} database
  * @param {string} smtpUrl
- * @param {Record<string, string>} [extra] any variable the test is about
+ * @param {Record<string, string | undefined>} [extra] any variable the test is about (undefined leaves it out)
  */
 export function functionEnv(database, smtpUrl, extra = {}) {
   return localFunctionEnv(
@@ -93,7 +94,7 @@ export async function startFunctions(env) {
  * @param {() => Promise<import("./databases.js").TestDatabase>} startDatabase
  * `runtime` "deno" runs the functions under Deno as deployed; "in-process" runs their handlers here.
  * `handlerOptions` and `wrapSql` go to the in-process functions (see startInProcessFunctions).
- * @param {{ env?: Record<string, string>, seed?: (sql: import("postgres").Sql) => Promise<unknown>, runtime?: "deno" | "in-process",
+ * @param {{ env?: Record<string, string | undefined>, seed?: (sql: import("postgres").Sql) => Promise<unknown>, runtime?: "deno" | "in-process",
  *   handlerOptions?: { partnerListTtlMs?: number }, wrapSql?: (sql: import("postgres").Sql) => import("postgres").Sql }} [options]
  */
 export async function startBackend(

@@ -70,7 +70,7 @@ export function QuoteForm(props: QuoteFormProps) {
       <p className="quote-intro">{props.intro ?? "Udfyld formularen, så vender vi tilbage hurtigst muligt."}</p>
       <form
         ref={form}
-        action={`${facts.backend.url}/functions/v1/${facts.backend.functionName}`}
+        action={`${facts.backend.url}/functions/v1/${facts.backend.functionName}?forceFunctionRegion=${facts.backend.region}`}
         method="post"
         noValidate={draft.hydrated}
         aria-labelledby={`${id}-title`}

@@ -1,11 +1,11 @@
 // Sends a quote request with the functions client of supabase-js (@supabase/functions-js: the same
 // call and headers, 1.5 kB instead of 59 kB). Network failures are retried with backoff under one
 // idempotency key, so a retry can never create a second request.
-import { FunctionsClient, FunctionsFetchError, FunctionsHttpError } from "@supabase/functions-js";
+import { FunctionsClient, FunctionsFetchError, FunctionsHttpError, type FunctionRegion } from "@supabase/functions-js";
 import type { FieldErrors } from "#quote-rules";
 import { RETRY, backoffDelay } from "../shared/backoff.ts";
 
-export type Backend = { url: string; anonKey: string; functionName: string };
+export type Backend = { url: string; anonKey: string; functionName: string; region?: string };
 export type QuoteBody = Record<string, string | number | undefined>;
 export type SendResult =
   | { ok: true; id: string }
@@ -22,6 +22,8 @@ export async function sendQuote(
 ): Promise<SendResult> {
   const client = new FunctionsClient(`${backend.url}/functions/v1`, {
     headers: { Authorization: `Bearer ${backend.anonKey}`, apikey: backend.anonKey },
+    // Sent as the x-region header and the forceFunctionRegion query parameter (shared/site-facts.ts).
+    region: backend.region as FunctionRegion | undefined,
   });
   for (let retry = 0; ; retry++) {
     const { data, error } = await client.invoke(backend.functionName, { body, headers: { "Idempotency-Key": idempotencyKey }, signal });

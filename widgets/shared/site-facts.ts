@@ -4,7 +4,11 @@
 // (dev/site-facts-define.js, Vite's `define`).
 export type SiteFacts = {
   brand: string;
-  backend: { url: string; anonKey: string; functionName: string };
+  /**
+   * `region`: where the function must run, the database's region (Supabase "Regional invocation"): the
+   * plain form's action carries it as forceFunctionRegion (a form cannot send the x-region header).
+   */
+  backend: { url: string; anonKey: string; functionName: string; region?: string };
   phone: { display: string; e164: string };
   email: string;
   siteUrl: string;
@@ -14,7 +18,8 @@ export type SiteFacts = {
 /** The business data fields of site/_data/business.yaml that SiteFacts is made from. */
 type Business = {
   brand: string;
-  backend: SiteFacts["backend"];
+  backend: Omit<SiteFacts["backend"], "region">;
+  processors: { database: { hostRegion: string } };
   phone: SiteFacts["phone"];
   email: string;
   site: { url: string };
@@ -24,7 +29,8 @@ type Business = {
 /** The widgets' facts from the business data. */
 export const siteFactsFrom = (business: Business): SiteFacts => ({
   brand: business.brand,
-  backend: business.backend,
+  // The privacy page promises where a request is received: the function runs in the database's region.
+  backend: { ...business.backend, region: business.processors.database.hostRegion },
   phone: business.phone,
   email: business.email,
   siteUrl: business.site.url,

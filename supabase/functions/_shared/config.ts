@@ -1,7 +1,9 @@
 // The function's settings, read from the environment once at start-up and validated: never
 // Boolean(env) on a string (the string "false" is truthy), never a bare "!". Secrets are set with `supabase secrets set`.
 import * as z from "zod/mini";
+import type { MailTransportSettings } from "./mail.ts";
 import rules from "./quote-rules.json" with { type: "json" };
+import { smtpPort } from "./mail-transport.ts";
 
 const url = z.url();
 const positiveInt = z
@@ -21,12 +23,19 @@ const port = z
 const environmentSchema = z.object({
   // Supabase provides this one to every function.
   SUPABASE_DB_URL: url,
-  // The site's own origin: allowed for CORS, and where form posts are redirected back to.
+  // The database URL to use instead, e.g. the transaction pooler (port 6543) with ?sslmode=require:
+  // names starting with SUPABASE_ are Supabase's own and cannot be set as secrets (docs/deploy.md).
+  DATABASE_URL: z.optional(url),
+  // The site's own origin: allowed for CORS, and where form posts are redirected back to. Its www or
+  // apex twin (www.example.dk for example.dk, and back) is allowed too, as hosts serve both.
   SITE_URL: url,
   // More origins allowed to call the function from a browser (partner sites), comma-separated.
   ALLOWED_ORIGINS: z.prefault(z.string(), ""),
-  // smtp://user:pass@host:port or smtps://… for the firm's mail provider.
-  SMTP_URL: url,
+  // The firm's mail provider, one of the two: smtps://user:pass@host (implicit TLS, port 465; Supabase
+  // blocks 25 and 587), or an HTTP e-mail API key (Resend's API; RESEND_API_URL only for another host).
+  SMTP_URL: z.optional(url),
+  RESEND_API_KEY: z.optional(z.string().check(z.minLength(8))),
+  RESEND_API_URL: z.prefault(url, "https://api.resend.com"),
   MAIL_FROM: z.string().check(z.minLength(3)),
   MAIL_TO: z.email(),
   // The firm's phone number as shown to people (in the 429 and 503 messages).
@@ -69,7 +78,7 @@ export type Config = {
   dbPoolMax: number;
   siteUrl: string;
   allowedOrigins: string[];
-  smtpUrl: string;
+  mailTransport: MailTransportSettings;
   mailFrom: string;
   mailTo: string;
   businessPhone: string;
@@ -84,11 +93,39 @@ export type Config = {
   port?: number;
 };
 
+/** Ports Supabase Edge Functions may not connect out to (Edge Functions "Limits"). */
+const BLOCKED_SMTP_PORTS = [25, 587];
+
+/** The mail transport the environment names, or the reason it cannot work on the platform. */
+function mailTransport(e: { SMTP_URL?: string; RESEND_API_KEY?: string; RESEND_API_URL: string }): MailTransportSettings | string {
+  if (e.SMTP_URL && e.RESEND_API_KEY) return "SMTP_URL and RESEND_API_KEY: set one mail transport, not both";
+  if (e.RESEND_API_KEY) return { kind: "api", apiKey: e.RESEND_API_KEY, apiUrl: e.RESEND_API_URL };
+  if (!e.SMTP_URL) return "SMTP_URL or RESEND_API_KEY: one mail transport is required";
+  const smtp = new URL(e.SMTP_URL);
+  if (smtp.protocol !== "smtp:" && smtp.protocol !== "smtps:") return "SMTP_URL: must start with smtps:// (or smtp://)";
+  const port = smtpPort(smtp);
+  if (BLOCKED_SMTP_PORTS.includes(port))
+    return (
+      `SMTP_URL: port ${port}${smtp.port ? "" : " (the default of smtp://)"} is blocked: Supabase Edge Functions may not ` +
+      'connect out to ports 25 and 587 (Edge Functions "Limits"). Use smtps://…:465 (implicit TLS), or the HTTP mail API (RESEND_API_KEY)'
+    );
+  return { kind: "smtp", url: e.SMTP_URL };
+}
+
+/** The www twin of an apex origin, and the apex of a www origin: hosts serve both (docs/deploy.md). */
+export function twinOrigin(origin: string): string {
+  const url = new URL(origin);
+  url.hostname = url.hostname.startsWith("www.") ? url.hostname.slice(4) : `www.${url.hostname}`;
+  return url.origin;
+}
+
 /** Parses the environment (a plain record) into a Config, or throws naming every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = environmentSchema.safeParse(env);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  const transport = result.success ? mailTransport(result.data) : undefined;
+  if (typeof transport === "string") problems.push(transport);
+  if (!result.success || typeof transport !== "object") {
     throw new Error(`Invalid function environment:\n  ${problems.join("\n  ")}`);
   }
   const e = result.data;
@@ -98,11 +135,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     .filter(Boolean)
     .map((origin) => new URL(origin).origin);
   return {
-    dbUrl: e.SUPABASE_DB_URL,
+    dbUrl: e.DATABASE_URL ?? e.SUPABASE_DB_URL,
     dbPoolMax: e.DB_POOL_MAX,
     siteUrl: e.SITE_URL.replace(/\/+$/, ""),
-    allowedOrigins: [...new Set([siteOrigin, ...extra])],
-    smtpUrl: e.SMTP_URL,
+    allowedOrigins: [...new Set([siteOrigin, twinOrigin(siteOrigin), ...extra])],
+    mailTransport: transport,
     mailFrom: e.MAIL_FROM,
     mailTo: e.MAIL_TO,
     businessPhone: e.BUSINESS_PHONE,

@@ -10,8 +10,9 @@ export function corsHeaders(origin: string | null, allowed: ReadonlySet<string>)
   return {
     "Access-Control-Allow-Origin": origin,
     "Access-Control-Allow-Methods": "POST, OPTIONS",
-    // What supabase.functions.invoke and @supabase/functions-js send, plus our idempotency key.
-    "Access-Control-Allow-Headers": "authorization, x-client-info, apikey, content-type, idempotency-key",
+    // What supabase.functions.invoke and @supabase/functions-js send (x-region with a pinned region),
+    // plus our idempotency key.
+    "Access-Control-Allow-Headers": "authorization, x-client-info, apikey, content-type, idempotency-key, x-region",
     "Access-Control-Max-Age": "86400",
     Vary: "Origin",
   };

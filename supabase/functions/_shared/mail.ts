@@ -1,10 +1,13 @@
-// The e-mail the firm receives for a quote request, sent over SMTP with nodemailer.
-// Header safety: every header value comes from validated single-line fields, nodemailer encodes
+// The e-mail the firm receives for a quote request, sent through the transport the settings name
+// (SMTP, or the HTTP mail API). Header safety: every header value comes from validated single-line fields, nodemailer encodes
 // them, and the customer is only ever an address object in Reply-To, never raw header text.
-import nodemailer from "nodemailer";
+import { createMailApiTransport } from "./mail-api-transport.ts";
+import { createSmtpTransport } from "./smtp-transport.ts";
 import type { StoredRequest } from "./store.ts";
 
-export type MailSettings = { smtpUrl: string; mailFrom: string; mailTo: string };
+/** Where mail goes out: an SMTP server, or an HTTP e-mail API (Resend's). */
+export type MailTransportSettings = { kind: "smtp"; url: string } | { kind: "api"; apiKey: string; apiUrl: string };
+export type MailSettings = { mailTransport: MailTransportSettings; mailFrom: string; mailTo: string };
 export type Mailer = { send: (request: StoredRequest) => Promise<void> };
 
 const escapeHtml = (value: string) =>
@@ -37,7 +40,7 @@ export function receivedInDanish(date: Date): string {
 }
 
 /** The message for one request: subject with the location, customer as Reply-To, text and escaped HTML. */
-export function buildMessage(request: StoredRequest, settings: Omit<MailSettings, "smtpUrl">) {
+export function buildMessage(request: StoredRequest, settings: Omit<MailSettings, "mailTransport">) {
   const rows: [string, string][] = [
     ["Navn", request.name],
     ["Telefon", request.phone],
@@ -67,7 +70,7 @@ export function buildMessage(request: StoredRequest, settings: Omit<MailSettings
     from: settings.mailFrom,
     to: settings.mailTo,
     replyTo: { name: request.name, address: request.email },
-    subject: `Ny forespørgsel: ${request.location}`,
+    subject: `${request.deployCheck ? "TEST fra npm run verify:deploy: " : ""}Ny forespørgsel: ${request.location}`,
     text,
     html,
     // One stable Message-ID per request: should a retry ever deliver twice, mail clients see one message.
@@ -76,25 +79,13 @@ export function buildMessage(request: StoredRequest, settings: Omit<MailSettings
   };
 }
 
-/** A mailer over the SMTP server at `smtpUrl`. */
+/** A mailer over the transport the settings name. */
 export function createMailer(settings: MailSettings): Mailer {
-  const url = new URL(settings.smtpUrl);
-  const transport = nodemailer.createTransport({
-    host: url.hostname,
-    port: Number(url.port) || (url.protocol === "smtps:" ? 465 : 587),
-    secure: url.protocol === "smtps:",
-    // Reuse connections while the function instance lives: a new SMTP session costs ~100 ms even on loopback.
-    pool: true,
-    maxConnections: 2,
-    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
-    // A slow or dead mail server must not hold the visitor's answer for long: the row is already stored.
-    connectionTimeout: 5_000,
-    greetingTimeout: 5_000,
-    socketTimeout: 10_000,
-  });
+  const { mailTransport } = settings;
+  const transport = mailTransport.kind === "smtp" ? createSmtpTransport(mailTransport.url) : createMailApiTransport(mailTransport);
   return {
     async send(request) {
-      await transport.sendMail(buildMessage(request, settings));
+      await transport.send(buildMessage(request, settings));
     },
   };
 }

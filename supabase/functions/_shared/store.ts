@@ -1,6 +1,6 @@
 // Postgres access for quote requests (the `postgres` driver on SUPABASE_DB_URL). Every stored request is
 // a row first; the e-mail is a state of that row: pending -> sending -> sent, claimed by one sender at a time.
-import postgres from "postgres";
+import type postgres from "postgres";
 import type { QuoteRequest } from "./quote-request.ts";
 
 export type Sql = ReturnType<typeof postgres>;
@@ -11,6 +11,8 @@ export type StoredRequest = QuoteRequest & {
   sourceUrl: string | null;
   partnerId: string | null;
   attempts: number;
+  /** Sent by `npm run verify:deploy` with the firm's secret (a deploy check, not a customer). */
+  deployCheck?: boolean;
 };
 
 export type NewRequest = QuoteRequest & {
@@ -53,34 +55,8 @@ export const RETRY_HORIZON_HOURS = 24;
 /** How long a claimed row stays reserved for its sender before another may take it over. */
 const CLAIM_SECONDS = 300;
 
-/**
- * Opens the connection pool. Prepared statements are off and the pool size is configurable because
- * PGlite's socket server multiplexes one session: under concurrent transactions from several
- * connections it stalls, so the local stack uses one connection (DB_POOL_MAX=1). With `deadlineMs`, the
- * server itself gives up on a statement, a lock wait or an idle open transaction after that long; the
- * handlers also stop waiting (deadline.ts), which covers what the server cannot: a server that hangs.
- */
-export function connect(url: string, max = 4, deadlineMs?: number): Sql {
-  const timeouts = deadlineMs
-    ? {
-        statement_timeout: deadlineMs,
-        lock_timeout: deadlineMs,
-        idle_in_transaction_session_timeout: 2 * deadlineMs,
-      }
-    : undefined;
-  const connectSeconds = deadlineMs ? Math.max(1, Math.ceil(deadlineMs / 1000)) : 5;
-  return postgres(url, {
-    max,
-    connect_timeout: connectSeconds,
-    idle_timeout: 30,
-    prepare: false,
-    onnotice: () => {},
-    connection: timeouts,
-  });
-}
-
 const COLUMNS = `id, received_at as "receivedAt", name, phone, email, location, message,
-  source_url as "sourceUrl", partner_id as "partnerId", attempts`;
+  source_url as "sourceUrl", partner_id as "partnerId", attempts, deploy_check as "deployCheck"`;
 
 export function createStore(sql: Sql) {
   /** What taking a row for sending changes: the state, the attempt number (the fence) and the claim's end. */
@@ -159,6 +135,11 @@ export function createStore(sql: Sql) {
      */
     async takeUnalerted(): Promise<{ id: string; status: string }[]> {
       return await sql.unsafe<{ id: string; status: string }[]>(TAKE_UNALERTED);
+    },
+
+    /** Labels a stored request as a deploy check (npm run verify:deploy), before its e-mail goes out. */
+    async markDeployCheck(id: string): Promise<void> {
+      await sql`update quote_requests set deploy_check = true where id = ${id}`;
     },
 
     /** The active partner sites registered in the database: id and origin. */

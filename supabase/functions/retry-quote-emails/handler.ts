@@ -1,5 +1,7 @@
 // The retry-quote-emails handler: sends every stored request whose e-mail is not out yet, with backoff.
-// Supabase Cron calls it on a schedule (README "Deploy"); the local runner calls it itself.
+// Supabase Cron calls it on a schedule (a migration schedules it; docs/deploy.md); the local runner calls
+// it itself. On Supabase it answers 202 at once and sends in the background (EdgeRuntime.waitUntil):
+// pg_net stops waiting after its timeout, and a long batch must not look like a failed call.
 import type { Config } from "../_shared/config.ts";
 import type { Logger } from "../_shared/log.ts";
 import type { Mailer } from "../_shared/mail.ts";
@@ -8,23 +10,39 @@ import { retryDue } from "../_shared/mail-delivery.ts";
 import { sameSecret } from "../_shared/secrets.ts";
 import type { Store } from "../_shared/store.ts";
 
-export type Deps = { config: Config; store: Store; mailer: Mailer; log: Logger; alert?: Alerter };
+export type Deps = {
+  config: Config;
+  store: Store;
+  mailer: Mailer;
+  log: Logger;
+  alert?: Alerter;
+  /** The runtime's background-task hook (runtime.ts); without it the batch is awaited and its counts answered. */
+  waitUntil?: (work: Promise<unknown>) => void;
+};
 
 /** Creates the request handler of the retry-quote-emails function. */
-export function createRetryHandler({ config, store, mailer, log, alert = createAlerter(config.alertWebhookUrl, log) }: Deps) {
+export function createRetryHandler({ config, store, mailer, log, alert = createAlerter(config.alertWebhookUrl, log), waitUntil }: Deps) {
   return async function handle(request: Request): Promise<Response> {
     const json = (status: number, body: unknown) =>
       new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
     if (request.method !== "POST") return json(405, { error: "POST only" });
     if (!(await sameSecret(request.headers.get("authorization") ?? "", `Bearer ${config.cronSecret}`)))
       return json(401, { error: "unauthorized" });
-    try {
-      const result = await retryDue(store, mailer, log, alert);
-      if (result.sent + result.failed > 0) log({ event: "retry_run", ...result });
-      return json(200, result);
-    } catch (error) {
-      log({ event: "retry_failed", level: "error", errorName: (error as Error)?.name, code: (error as { code?: unknown })?.code });
-      return json(503, { error: "retry failed" });
+    const run = async () => {
+      try {
+        const result = await retryDue(store, mailer, log, alert);
+        if (result.sent + result.failed > 0) log({ event: "retry_run", ...result });
+        return result;
+      } catch (error) {
+        log({ event: "retry_failed", level: "error", errorName: (error as Error)?.name, code: (error as { code?: unknown })?.code });
+        return null;
+      }
+    };
+    if (waitUntil) {
+      waitUntil(run());
+      return json(202, { accepted: true });
     }
+    const result = await run();
+    return result ? json(200, result) : json(503, { error: "retry failed" });
   };
 }

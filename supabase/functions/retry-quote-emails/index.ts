@@ -2,8 +2,9 @@
 import { parseConfig } from "../_shared/config.ts";
 import { log } from "../_shared/log.ts";
 import { createMailer } from "../_shared/mail.ts";
-import { serveOptions } from "../_shared/runtime.ts";
-import { connect, createStore } from "../_shared/store.ts";
+import { serveOptions, waitUntil } from "../_shared/runtime.ts";
+import { connect } from "../_shared/database.ts";
+import { createStore } from "../_shared/store.ts";
 import { createRetryHandler } from "./handler.ts";
 
 const config = parseConfig(Deno.env.toObject());
@@ -14,5 +15,6 @@ Deno.serve(
     store: createStore(connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs)),
     mailer: createMailer(config),
     log,
+    waitUntil,
   }),
 );

@@ -27,6 +27,7 @@ import { type Alerter, createAlerter } from "../_shared/alerts.ts";
 import { QUOTE_FIELDS } from "../_shared/quote-checks.ts";
 import { validateQuoteRequest } from "../_shared/quote-request.ts";
 import type { Store } from "../_shared/store.ts";
+import { sameSecret } from "../_shared/secrets.ts";
 
 export { BODY_LIMIT_BYTES } from "../_shared/http.ts";
 
@@ -231,6 +232,9 @@ export function createHandler({
     const idempotencyKey = stringOrNull(request.headers.get("idempotency-key")) ?? stringOrNull(body.idempotencyKey);
     const bodyKeyIsText = body.idempotencyKey === undefined || body.idempotencyKey === null || typeof body.idempotencyKey === "string";
     if (!bodyKeyIsText || (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey))) return problem(400, "badKey");
+    // `npm run verify:deploy` labels its request with the firm's CRON_SECRET; a wrong secret is refused.
+    const deployCheck = request.headers.get("x-deploy-check");
+    if (deployCheck !== null && !(await sameSecret(deployCheck, config.cronSecret))) return problem(403, "forbidden");
 
     try {
       const submission = store.submit(
@@ -250,6 +254,7 @@ export function createHandler({
       if (result.kind === "keyReused") return problem(422, "keyReused");
       log({ event: result.kind === "created" ? "request_stored" : "request_replayed", requestId: result.id, status: 200 });
       // The row is committed: from here on the answer is success, whatever the mail server does.
+      if (result.kind === "created" && deployCheck !== null) await deadline.within(store.markDeployCheck(result.id), "the database");
       if (result.kind === "created") mailInBackground(result.id);
       return isForm ? redirect("/kontakt/tak") : json(200, { id: result.id });
     } catch (error) {

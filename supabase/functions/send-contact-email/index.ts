@@ -2,7 +2,8 @@
 import { parseConfig } from "../_shared/config.ts";
 import { log } from "../_shared/log.ts";
 import { createMailer } from "../_shared/mail.ts";
-import { connect, createStore } from "../_shared/store.ts";
+import { connect } from "../_shared/database.ts";
+import { createStore } from "../_shared/store.ts";
 import { createHandler } from "./handler.ts";
 import { serveOptions, waitUntil } from "../_shared/runtime.ts";
 

@@ -1,0 +1,164 @@
+// What `npm run verify:deploy` checks of the function and the database, against the site as served:
+// the form's target is the function (in the region the privacy page names), the function's CORS lets
+// the site's browsers in, the phone number in its answers is the site's, one test request goes all the
+// way through (stored, e-mailed, labelled as a deploy check: it carries the firm's CRON_SECRET), and the
+// retention the privacy page promises is the one the database enforces.
+import { randomUUID } from "node:crypto";
+import postgres from "postgres";
+import { tlsOptions } from "../local/database-client.js";
+
+/** @typedef {import("./site-checks.js").Check} Check */
+
+const digits = (text) => text.replace(/\D/g, "").replace(/^45(?=\d{8}$)/, "");
+
+/** The first value of `pattern`'s first group in `html`. */
+const first = (pattern, html) => pattern.exec(html)?.[1] ?? null;
+
+/** @returns {Promise<Check[]>} */
+export async function backendChecks({ siteUrl, functionsUrl, cronSecret, databaseUrl, business, fetch, mailWaitMs = 60_000 }) {
+  const checks = [];
+  const siteOrigin = new URL(siteUrl).origin;
+  const contact = await (await fetch(new URL("/kontakt", siteUrl))).text();
+  const action = first(/<form[^>]*action="([^"]+)"/, contact)?.replace(/&amp;/g, "&") ?? "";
+  const endpoint = `${functionsUrl.replace(/\/+$/, "")}/${business.backend.functionName}`;
+  const region = business.processors.database.hostRegion;
+  checks.push({
+    title: `The site's form posts to the function at ${endpoint}, in ${region}`,
+    ok: action === `${endpoint}?forceFunctionRegion=${region}`,
+    detail: `the form posts to ${action || "(no form found on /kontakt)"}`,
+    fix: "Set backend.url in site/_data/business.yaml to the project's URL (https://<project-ref>.supabase.co), then build and upload again.",
+  });
+  const target = action || endpoint;
+
+  const preflight = await fetch(target, {
+    method: "OPTIONS",
+    headers: {
+      Origin: siteOrigin,
+      "Access-Control-Request-Method": "POST",
+      "Access-Control-Request-Headers": "content-type, idempotency-key, x-region",
+    },
+  });
+  await preflight.body?.cancel();
+  checks.push({
+    title: `The function lets the site's browsers send (CORS for ${siteOrigin})`,
+    ok: preflight.ok && preflight.headers.get("access-control-allow-origin") === siteOrigin,
+    detail: `status ${preflight.status}, Access-Control-Allow-Origin ${preflight.headers.get("access-control-allow-origin")}`,
+    fix: `supabase secrets set SITE_URL=${siteOrigin}  (and deploy the function if it answers 404).`,
+  });
+
+  const sitePhone = first(/href="tel:([^"]+)"/, contact) ?? "";
+  const refused = await fetch(target, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: "https://verify-deploy.invalid" },
+    body: "{}",
+  });
+  const refusal = await refused.json().catch(() => ({}));
+  const functionPhone = first(/(\+?\d[\d ]{6,}\d)/, String(refusal.error ?? "")) ?? "";
+  checks.push({
+    title: "The phone number in the function's answers is the site's",
+    ok: Boolean(sitePhone) && digits(functionPhone) === digits(sitePhone),
+    detail: `site ${sitePhone || "(none found)"}, function ${functionPhone || "(none found)"}`,
+    fix: `supabase secrets set BUSINESS_PHONE='${business.phone.display}'`,
+  });
+
+  checks.push(await testRequest({ target, siteOrigin, cronSecret, databaseUrl, business, fetch, mailWaitMs }));
+  if (databaseUrl) checks.push(await retention({ databaseUrl, business }));
+  return checks;
+}
+
+/** One request through the function, labelled as a deploy check; with the database URL, followed to the e-mail. */
+async function testRequest({ target, siteOrigin, cronSecret, databaseUrl, business, fetch, mailWaitMs }) {
+  const title = 'A test request is stored and e-mailed to the firm (subject "TEST fra npm run verify:deploy")';
+  if (!cronSecret)
+    return {
+      title,
+      ok: false,
+      detail: "CRON_SECRET is not set here",
+      fix: "Run it as CRON_SECRET='<the function's secret>' npm run verify:deploy -- …",
+    };
+  const answer = await fetch(target, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Origin: siteOrigin,
+      "X-Deploy-Check": cronSecret,
+      "Idempotency-Key": `verify-deploy-${randomUUID()}`,
+    },
+    body: JSON.stringify({
+      name: "Test fra verify:deploy",
+      phone: business.phone.display,
+      email: business.email,
+      location: "Test",
+      message: "Testforespørgsel fra npm run verify:deploy. Den kan slettes.",
+      elapsedMs: 60_000,
+    }),
+  });
+  const body = await answer.json().catch(() => ({}));
+  if (answer.status === 403)
+    return {
+      title,
+      ok: false,
+      detail: "the function refused the test's secret",
+      fix: "Use the CRON_SECRET set with `supabase secrets set` (or set that one again).",
+    };
+  if (answer.status !== 200 || !body.id)
+    return {
+      title,
+      ok: false,
+      detail: `status ${answer.status}: ${body.error ?? ""}`,
+      fix: "Read the function's log in the Supabase dashboard (Edge Functions > send-contact-email > Logs).",
+    };
+  if (!databaseUrl)
+    return {
+      title,
+      ok: true,
+      detail: `stored as ${body.id}; without SUPABASE_DB_URL the e-mail is not followed: look for it in ${business.email}`,
+    };
+  const { url, ssl } = tlsOptions(databaseUrl);
+  const sql = postgres(url, { max: 1, prepare: false, onnotice: () => {}, ...(ssl === undefined ? {} : { ssl }) });
+  try {
+    for (const end = Date.now() + mailWaitMs; ; await new Promise((resolve) => setTimeout(resolve, 250))) {
+      const [row] = await sql`select notification_status as status, deploy_check, last_error from quote_requests where id = ${body.id}`;
+      if (row?.status === "sent")
+        return {
+          title,
+          ok: row.deploy_check === true,
+          detail: `request ${body.id} sent${row.deploy_check ? ", labelled as a deploy check" : ", but not labelled as a deploy check"}`,
+          fix: "Run `supabase db push`: the deploy_check column comes with the migrations.",
+        };
+      if (row?.status === "failed" || Date.now() > end)
+        return {
+          title,
+          ok: false,
+          detail: `request ${body.id} is ${row?.status ?? "missing"}: ${row?.last_error ?? ""}`,
+          fix: 'Check SMTP_URL (smtps://…:465) or RESEND_API_KEY and MAIL_TO with `supabase secrets list`, then see docs/deploy.md "Mail".',
+        };
+    }
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}
+
+/** The database's retention settings against the privacy page's promise (business.yaml's privacy). */
+async function retention({ databaseUrl, business }) {
+  const { url, ssl } = tlsOptions(databaseUrl);
+  const sql = postgres(url, { max: 1, prepare: false, onnotice: () => {}, ...(ssl === undefined ? {} : { ssl }) });
+  try {
+    const [row] = await sql`select extract(epoch from quote_requests)::bigint as requests, extract(epoch from client_data)::bigint as client
+      from retention_settings`;
+    const months = business.privacy.requestRetentionMonths;
+    const days = business.privacy.clientDataRetentionDays;
+    const [{ requests, client }] = await sql`select extract(epoch from make_interval(months => ${months}))::bigint as requests,
+      extract(epoch from make_interval(days => ${days}))::bigint as client`;
+    return {
+      title: `The database deletes requests after ${months} months and client data after ${days} days, as the privacy page promises`,
+      ok: row?.requests === requests && row?.client === client,
+      detail: row
+        ? `the database keeps requests ${Number(row.requests) / 86_400} days and client data ${Number(row.client) / 86_400} days`
+        : "no retention_settings row",
+      fix: `update retention_settings set quote_requests = interval '${months} months', client_data = interval '${days} days';  (in the SQL editor)`,
+    };
+  } finally {
+    await sql.end({ timeout: 1 });
+  }
+}

@@ -1,0 +1,18 @@
+// Checks a deploy end to end (dev/verify-deploy/): the site, its headers, the function, the database and
+// the mail, and that they agree with each other.
+//   CRON_SECRET='<secret>' SUPABASE_DB_URL='postgres://…?sslmode=require' \
+//     npm run verify:deploy -- https://www.example.dk https://<project-ref>.supabase.co/functions/v1
+// SUPABASE_DB_URL is optional: with it the test request is followed to its e-mail, and the retention
+// is compared with the privacy page. Exits 1 when a check fails.
+import { reportLines, verifyDeploy } from "../dev/verify-deploy/index.js";
+
+const [siteUrl, functionsUrl] = process.argv.slice(2);
+if (!siteUrl || !functionsUrl) {
+  console.error("Usage: CRON_SECRET=… [SUPABASE_DB_URL=…] npm run verify:deploy -- <site URL> <functions base URL>");
+  process.exit(2);
+}
+const checks = await verifyDeploy({ siteUrl, functionsUrl, cronSecret: process.env.CRON_SECRET, databaseUrl: process.env.SUPABASE_DB_URL });
+console.log(reportLines(checks).join("\n"));
+const failed = checks.filter((check) => !check.ok).length;
+console.log(failed ? `\n${failed} of ${checks.length} checks failed.` : `\nAll ${checks.length} checks passed.`);
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,21 @@
+// What a mail transport is given and does: one composed message (mail.ts) out to the provider. An error
+// whose `responseCode` is 5xx is a refusal that will not change (mail-delivery.ts ends the row `failed`);
+// any other error is retried.
+
+/** A message as mail.ts composes it (nodemailer's message fields, the subset this project uses). */
+export type OutgoingMessage = {
+  from: string;
+  to: string;
+  replyTo: { name: string; address: string };
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  headers: Record<string, string>;
+  attachments?: { filename: string; content: Uint8Array | string; contentType?: string }[];
+};
+
+export type MailTransport = { send: (message: OutgoingMessage) => Promise<void> };
+
+/** The port a smtp:// or smtps:// URL connects to: its own, or the scheme's default (465 / 587). */
+export const smtpPort = (url: URL) => Number(url.port) || (url.protocol === "smtps:" ? 465 : 587);

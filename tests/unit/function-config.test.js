@@ -1,0 +1,61 @@
+// The functions' settings as the platform constrains them: a mail port Supabase blocks stops the
+// function at start with the rule in words, the www/apex twin of the site is allowed without listing,
+// and the database URL can point elsewhere than the reserved SUPABASE_DB_URL (a transaction pooler).
+import { describe, expect, it } from "vitest";
+import { localFunctionEnv } from "../../dev/local/function-env.js";
+import { parseConfig } from "../../supabase/functions/_shared/config.ts";
+
+const env = (overrides = {}) =>
+  localFunctionEnv(
+    {
+      databaseUrl: "postgres://postgres@127.0.0.1:5432/postgres",
+      smtpUrl: "smtps://user:pass@mail.example.dk",
+      siteUrl: "https://elektriker.example",
+    },
+    overrides,
+  );
+
+describe("the mail setting", () => {
+  it.each([
+    ["smtp://user:pass@smtp.office365.com", 587],
+    ["smtp://user:pass@smtp.office365.com:587", 587],
+    ["smtps://user:pass@mail.example.dk:587", 587],
+    ["smtp://mail.example.dk:25", 25],
+  ])("refuses %s at start, naming port %i and the platform's rule", (smtpUrl, port) => {
+    expect(() => parseConfig(env({ SMTP_URL: smtpUrl }))).toThrow(new RegExp(`port ${port}.*blocked.*Supabase.*25 and 587.*smtps://`, "s"));
+  });
+
+  it("takes smtps:// on 465 (implied or given) and a plain port the platform allows", () => {
+    for (const url of ["smtps://u:p@mail.example.dk", "smtps://u:p@mail.example.dk:465", "smtp://127.0.0.1:2525"])
+      expect(parseConfig(env({ SMTP_URL: url })).mailTransport).toEqual({ kind: "smtp", url });
+  });
+
+  it("takes the HTTP mail API instead, at Resend's address unless told another", () => {
+    const config = parseConfig(env({ SMTP_URL: undefined, RESEND_API_KEY: "re_0123456789" }));
+    expect(config.mailTransport).toEqual({ kind: "api", apiKey: "re_0123456789", apiUrl: "https://api.resend.com" });
+  });
+
+  it("asks for exactly one transport", () => {
+    expect(() => parseConfig(env({ SMTP_URL: undefined }))).toThrow(/SMTP_URL or RESEND_API_KEY/);
+    expect(() => parseConfig(env({ RESEND_API_KEY: "re_0123456789" }))).toThrow(/not both/);
+  });
+});
+
+describe("the allowed origins", () => {
+  it("allow the www twin of an apex SITE_URL and the apex of a www one, with nothing listed", () => {
+    expect(parseConfig(env({ SITE_URL: "https://elektriker.example" })).allowedOrigins).toEqual(
+      expect.arrayContaining(["https://elektriker.example", "https://www.elektriker.example"]),
+    );
+    expect(parseConfig(env({ SITE_URL: "https://www.elektriker.example/" })).allowedOrigins).toEqual(
+      expect.arrayContaining(["https://www.elektriker.example", "https://elektriker.example"]),
+    );
+  });
+});
+
+describe("the database URL", () => {
+  it("is DATABASE_URL when set (SUPABASE_ names cannot be set as secrets), else SUPABASE_DB_URL", () => {
+    const pooler = "postgres://postgres.ref:pw@aws-0-eu-central-1.pooler.supabase.com:6543/postgres?sslmode=require";
+    expect(parseConfig(env({ DATABASE_URL: pooler })).dbUrl).toBe(pooler);
+    expect(parseConfig(env()).dbUrl).toBe("postgres://postgres@127.0.0.1:5432/postgres");
+  });
+});
