@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { floorPageDir } from "../../dev/bench/floor-page.js";
 import { GOALS } from "../../dev/bench/goals.js";
-import { layoutShifts } from "../../dev/bench/lighthouse.js";
+import { layoutShifts } from "../../dev/bench/lighthouse-audits.js";
 import { buildFailures, floorLine, mobileFailures, pagesOverFirstRoundTrip, shiftsLine, toMarkdown } from "../../dev/bench/report.js";
 import { medianAndWorst, summarise } from "../../dev/bench/stats.js";
 
