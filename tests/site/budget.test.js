@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { FIRST_ROUND_TRIP_BYTES } from "../../dev/bench/page-bytes.js";
 import { moduleGraph, names, sizes } from "../support/module-graph.js";
 import { hashedName } from "../../site/_lib/assets.js";
 import { rawResponse } from "../support/raw-response.js";
@@ -106,14 +107,14 @@ describe("byte budgets per page", () => {
 
   it("fits every document, with its response headers, in the first round trip of a new connection (14 600 bytes)", async () => {
     // Ten TCP segments of 1 460 bytes: a larger document waits one more round trip before the first paint
-    // (README, "Bench"). The response is counted as the project's server sends it: brotli body and headers.
+    // (docs/bench.md). The response is counted as the project's server sends it: brotli body and headers.
     const site = await startSite();
     try {
       const report = [];
       for (const route of [...PAGES, "/findes-ikke"]) {
         const { head, body } = await rawResponse(`${site.base}${route}`);
         report.push(`${route.padEnd(28)} ${head + body} B (${head} of headers)`);
-        expect(head + body, `${route}: ${head + body - 14_600} bytes over`).toBeLessThanOrEqual(14_600);
+        expect(head + body, `${route}: ${head + body - FIRST_ROUND_TRIP_BYTES} bytes over`).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BYTES);
       }
       console.log(`Documents on the wire:\n${report.join("\n")}`);
     } finally {
