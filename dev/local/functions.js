@@ -4,13 +4,14 @@ import { spawn } from "node:child_process";
 import { createServer, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { requestUrl } from "./request-target.js";
 import { closeServer, listen } from "./servers.js";
 
 const FUNCTIONS_DIR = fileURLToPath(new URL("../../supabase/functions/", import.meta.url));
 // The real Deno binary of the `deno` npm package, run directly (its bin.cjs wrapper would outlive a kill).
 const DENO = createRequire(import.meta.url)("deno/install_api.cjs").runInstall();
 
-/** @typedef {{ name: string, port: number, pid?: number, stop: () => Promise<void> }} LocalFunction */
+/** @typedef {{ name: string, port: number, pid?: number, exited?: Promise<unknown>, stop: () => Promise<void> }} LocalFunction */
 
 /** Resolves with the port from the function's `{"event":"listening","port"}` log line. */
 function listeningPort(child, timeoutMs = 30_000) {
@@ -62,7 +63,8 @@ export async function runFunction(name, env, { onOutput } = {}) {
       child.kill("SIGTERM");
     });
   try {
-    return { name, port: await listeningPort(child), pid: child.pid, stop };
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    return { name, port: await listeningPort(child), pid: child.pid, exited, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -80,7 +82,12 @@ export async function startGateway(functions = [], port = 54321) {
   const byName = new Map(functions.map((fn) => [fn.name, fn]));
   let attached = functions.length > 0;
   const server = createServer((request, response) => {
-    const match = /^\/functions\/v1\/([a-z0-9-]+)(\/.*)?$/.exec(new URL(request.url ?? "/", "http://localhost").pathname);
+    const url = requestUrl(request);
+    if (!url) {
+      response.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "Malformed request target" }));
+      return;
+    }
+    const match = /^\/functions\/v1\/([a-z0-9-]+)(\/.*)?$/.exec(url.pathname);
     const target = match && byName.get(match[1]);
     if (!attached) {
       response.writeHead(503, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "Functions are starting" }));
