@@ -97,12 +97,13 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
         }),
         settle,
       );
-    const postForm = (fields, { ip = `10.1.0.${++client}`, settle = true } = {}) =>
+    /** Posts a plain HTML form as a browser does: with the Origin of the site's page (null: without one). */
+    const postForm = (fields, { ip = `10.1.0.${++client}`, settle = true, origin = /** @type {string | null} */ (SITE_URL) } = {}) =>
       settled(
         fetch(functions.submitUrl, {
           method: "POST",
           redirect: "manual",
-          headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": ip },
+          headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": ip, ...(origin ? { Origin: origin } : {}) },
           body: new URLSearchParams(fields).toString(),
         }),
         settle,
@@ -242,7 +243,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       const latin1 = await fetch(functions.submitUrl, {
         method: "POST",
         redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "10.8.0.1" },
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "10.8.0.1", Origin: SITE_URL },
         body: `${new URLSearchParams({ ...VALID, location: "" }).toString()}&location=K%F8ge`.replace("location=&", ""),
       });
       expect(latin1.status).toBe(303);
@@ -446,6 +447,21 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       // A plain HTML form has no JavaScript to measure with: judged by its origin and the honeypot.
       expect((await postForm({ ...VALID, email: "form@example.dk" })).headers.get("location")).toBe(`${SITE_URL}/kontakt/tak`);
       expect(await rows()).toHaveLength(3);
+    });
+
+    it("refuses a form post that no browser sent (no Origin, no Referer), and a fill time no widget measured", async () => {
+      const bare = await postForm({ ...VALID }, { origin: null });
+      expect(bare.status).toBe(403);
+      expect((await bare.json()).error).toContain(PHONE);
+      for (const elapsedMs of [1e300, Number.MAX_SAFE_INTEGER, 86_400_001]) {
+        const response = await post({ ...VALID, elapsedMs });
+        expect(response.status, String(elapsedMs)).toBe(400);
+      }
+      expect(await rows()).toHaveLength(0);
+      // A day is the most a widget sends; a form post from a page of the site passes as before.
+      expect((await post({ ...VALID, elapsedMs: 86_400_000 })).status).toBe(200);
+      expect((await postForm({ ...VALID, email: "form@example.dk" })).status).toBe(303);
+      expect(await rows()).toHaveLength(2);
     });
 
     it("limits requests per client, counted in Postgres, with Retry-After and the phone number", async () => {

@@ -24,7 +24,7 @@ import type { Mailer } from "../_shared/mail.ts";
 import { deliver } from "../_shared/mail-delivery.ts";
 import { createPartnerList } from "../_shared/partners.ts";
 import { type Alerter, createAlerter } from "../_shared/alerts.ts";
-import { QUOTE_FIELDS } from "../_shared/quote-checks.ts";
+import { QUOTE_FIELDS, QUOTE_RULES } from "../_shared/quote-checks.ts";
 import { validateQuoteRequest } from "../_shared/quote-request.ts";
 import type { Store } from "../_shared/store.ts";
 
@@ -193,6 +193,12 @@ export function createHandler({
     const from = requestOrigin(request);
     if (from !== null && !allowed.has(from)) return json(403, { error: text.forbidden, requestId });
     if (!isForm && type !== "application/json") return problem(415, "unsupported");
+    // Every browser sends Origin with a form's POST, and a form post has no fill time to check: one
+    // without Origin or Referer came from no browser, and would otherwise pass no rule at all.
+    if (isForm && from === null) {
+      log({ event: "request_refused", requestId, status: 403, reason: "formWithoutOrigin" });
+      return json(403, { error: text.forbidden, requestId });
+    }
 
     let body: Record<string, unknown>;
     try {
@@ -206,16 +212,20 @@ export function createHandler({
 
     // Spam, without bothering people: a hidden field only bots fill in gets a success-shaped answer and is dropped.
     if (honeypotFilled(body.website)) {
-      log({ event: "spam_dropped", requestId, reason: "honeypot" });
+      // With the partner it came through: a partner page that fills the field drops its leads in silence,
+      // and this line is how the firm sees it happen.
+      const partnerId = await partners.verified(stringOrNull(body.partnerId ?? body.partner), request.headers.get("origin"));
+      log({ event: "spam_dropped", requestId, reason: "honeypot", partnerId, origin: from });
       return isForm ? redirect("/kontakt/tak") : json(200, { id: requestId });
     }
     // How long the form took, measured in the page (performance.now(), so no clock but the page's own
     // counts). A script posting JSON must say it, and be no faster than a person; the widgets wait out
     // the rest of the minimum themselves, so a quick person never sees this. A plain form post has no
-    // JavaScript to measure with: the origin rule and the honeypot judge it.
+    // JavaScript to measure with: the origin rule and the honeypot judge it. The widgets never send
+    // more than the rules' maxFillMs (a day), so a larger figure was not measured by them.
     if (!isForm) {
       const elapsed = typeof body.elapsedMs === "number" ? body.elapsedMs : Number.NaN;
-      if (!(Number.isFinite(elapsed) && elapsed >= config.minFillMs)) return problem(400, "tooFast");
+      if (!(elapsed >= config.minFillMs && elapsed <= QUOTE_RULES.maxFillMs)) return problem(400, "tooFast");
     }
 
     const validation = validateQuoteRequest(body);
