@@ -281,7 +281,11 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
         ["javascript:alert(1)", null],
         [`${SITE_URL}/omraader/koge`, `${SITE_URL}/omraader/koge`],
         [`${REGISTERED_PARTNER}/elektrikere`, `${REGISTERED_PARTNER}/elektrikere`],
-        ["/ydelser/private#eltavle", `${SITE_URL}/ydelser/private#eltavle`],
+        // Only the page: no user part posing as another host, no query or fragment with text of its own.
+        ["/ydelser/private#eltavle", `${SITE_URL}/ydelser/private`],
+        [`${SITE_URL.replace("://", "://login.mitid.dk.betaling@")}/kontakt`, `${SITE_URL}/kontakt`],
+        [`${SITE_URL}/kontakt?Betal_faktura_her=https://evil.example`, `${SITE_URL}/kontakt`],
+        [`${SITE_URL}/kon\u00adtakt`, null],
       ];
       for (const [index, [page, stored]] of cases.entries()) {
         const response = await post({ ...VALID, email: `page-${index}@example.dk`, page });
@@ -294,7 +298,26 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       for (const mail of mails) {
         expect(mail.parsed.text.match(/^E-mail: /gm), "one E-mail line").toHaveLength(1);
         expect(mail.parsed.text).not.toContain("evil.example");
+        expect(mail.parsed.html).not.toMatch(/mitid|Betal_faktura/);
       }
+    });
+
+    it("mails the customer's name only as a name: never an encoded word or an address in Reply-To, and one call link per number", async () => {
+      const forged = "=?UTF-8?B?a29udGFrdEBla3NlbXBlbC1lbC5leGFtcGxlIDxrb250YWt0QGVrc2VtcGVsLWVsLmV4YW1wbGU+?=";
+      for (const name of [forged, "=?UTF-8?Q?Jens=0D=0ABcc:_x@y.z?=", "kontakt@eksempel-el.example"]) {
+        const response = await post({ ...VALID, name });
+        expect(response.status, name).toBe(400);
+        expect((await response.json()).fieldErrors).toEqual({ name: ["Navn må ikke indeholde @ eller =?"] });
+      }
+      for (const name of ["Je\u00adns", "Jens\u3164", "Jens\u2800", "Jens\u{e0041}"])
+        expect((await post({ ...VALID, name })).status, name).toBe(400);
+      expect((await post({ ...VALID, message: "Ny eltavle \u202etak for hjælpen" })).status).toBe(400);
+      expect(await rows()).toHaveLength(0);
+      expect((await post({ ...VALID, phone: "20304050/60708090", message: "Ring gerne 👨\u200d🔧 på begge numre" })).status).toBe(200);
+      const [mail] = await mailbox.all();
+      expect(mail.parsed.replyTo).toEqual([{ name: VALID.name, address: VALID.email }]);
+      expect(mail.parsed.html).not.toContain("tel:");
+      expect(mail.parsed.html).toContain("20304050/60708090");
     });
 
     // docs/product.md#quote-form-rules, rule by rule: the exact Danish message, and nothing stored.
@@ -761,7 +784,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
     it("cannot be used to inject e-mail headers (CR/LF in name or e-mail)", async () => {
       const name = await post({ ...VALID, name: "Jens\r\nBcc: victim@example.com" });
       expect(name.status).toBe(400);
-      expect((await name.json()).fieldErrors).toEqual({ name: ["Navn må ikke indeholde linjeskift"] });
+      expect((await name.json()).fieldErrors).toEqual({ name: ["Navn må ikke indeholde linjeskift", "Navn må ikke indeholde @ eller =?"] });
       const email = await post({ ...VALID, email: "jens@example.dk\r\nBcc: victim@example.com" });
       expect(email.status).toBe(400);
       expect((await email.json()).fieldErrors).toEqual({ email: ["Indtast en gyldig email"] });
@@ -769,7 +792,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect(location.status).toBe(400);
       expect(await rows()).toHaveLength(0);
       // A name that merely looks like a header stays inside the encoded Reply-To.
-      expect((await post({ ...VALID, name: 'Jens "Bcc: victim@example.com"' })).status).toBe(200);
+      expect((await post({ ...VALID, name: 'Jens "Bcc: victim"' })).status).toBe(200);
       const [mail] = await mailbox.all();
       expect(mail.raw).not.toMatch(/^Bcc:/im);
       expect(mail.parsed.bcc).toBeUndefined();

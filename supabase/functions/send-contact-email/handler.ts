@@ -24,7 +24,7 @@ import type { Mailer } from "../_shared/mail.ts";
 import { deliver } from "../_shared/mail-delivery.ts";
 import { createPartnerList } from "../_shared/partners.ts";
 import { type Alerter, createAlerter } from "../_shared/alerts.ts";
-import { QUOTE_FIELDS, QUOTE_RULES } from "../_shared/quote-checks.ts";
+import { INVISIBLE, QUOTE_FIELDS, QUOTE_RULES } from "../_shared/quote-checks.ts";
 import { validateQuoteRequest } from "../_shared/quote-request.ts";
 import type { Store } from "../_shared/store.ts";
 
@@ -76,9 +76,9 @@ const messagesFor = (phone: string) =>
     string
   >;
 
-/** Line breaks, control and format characters: never part of a page address shown to the firm. */
+/** Line breaks and control characters (with INVISIBLE): never part of a page address shown to the firm. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: it detects control characters on purpose
-const PAGE_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/;
+const PAGE_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 const stringOrNull = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
 
@@ -134,11 +134,14 @@ export function createHandler({
    */
   function sourceUrl(value: unknown, referer: string | null, allowed: ReadonlySet<string>): string | null {
     const candidate = (typeof value === "string" && value.trim() !== "" ? value : referer)?.normalize("NFC").trim();
-    if (!candidate || PAGE_UNSAFE.test(candidate)) return null;
+    if (!candidate || PAGE_UNSAFE.test(candidate) || INVISIBLE.test(candidate)) return null;
     if (!/^(https?:\/\/|\/(?!\/))/i.test(candidate)) return null;
     try {
       const url = new URL(candidate, `${config.siteUrl}/`);
-      return allowed.has(url.origin) && url.href.length <= 500 ? url.href : null;
+      // The page, not what was added to its address: a user part ("login.mitid.dk.betaling@") and a
+      // query ("?Betal_faktura_her=") would be shown to the firm as the link's text and target.
+      const page = `${url.origin}${url.pathname}`;
+      return allowed.has(url.origin) && page.length <= 500 ? page : null;
     } catch {
       return null;
     }
