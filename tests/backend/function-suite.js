@@ -518,12 +518,38 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect(await rows()).toHaveLength(4);
     });
 
-    it("caps one e-mail address across all clients at RATE_LIMIT_PER_EMAIL_TOTAL (10)", async () => {
-      for (let i = 0; i < 10; i++) expect((await post({ ...VALID })).status, `request ${i + 1}`).toBe(200);
-      const limited = await post({ ...VALID });
-      expect(limited.status).toBe(429);
-      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(3500);
-      expect(await rows()).toHaveLength(10);
+    it("never refuses a person's own request for what other clients sent with their address; mails at most 10 an hour for it", async () => {
+      // A stranger posts with the victim's address from five clients, three times each (IPv4 and IPv6 /64s)...
+      const strangers = ["198.51.100.1", "198.51.100.2", "2001:db8:66:1::1", "2001:db8:66:2::1", "198.51.100.3"];
+      for (const ip of strangers) for (let i = 0; i < 3; i++) expect((await post({ ...VALID }, { ip })).status).toBe(200);
+      // ...and the victim, from a fresh client, is answered as stored, and so is a form post.
+      const own = await post({ ...VALID, message: "Det er mig selv: vi skal have ny eltavle." }, { ip: "203.0.113.5" });
+      expect(own.status).toBe(200);
+      expect(own.headers.get("retry-after")).toBeNull();
+      expect((await postForm({ ...VALID }, { ip: "203.0.113.6" })).headers.get("location")).toBe(`${SITE_URL}/kontakt/tak`);
+      const stored = await rows();
+      expect(stored).toHaveLength(17);
+      // The firm got ten e-mails for the address; the rest are held, and the scheduled retry's alert lists them.
+      expect(await mailbox.all()).toHaveLength(10);
+      expect(stored.filter((row) => row.notification_status === "held")).toHaveLength(7);
+      const { id } = await own.json();
+      expect((await retry()).status).toBe(200);
+      await expect.poll(() => alerts.flatMap((alert) => alert.requestIds)).toContain(id);
+    });
+
+    it("counts and erases every spelling of one address as that address, stored in its one form", async () => {
+      const ip = "192.0.2.77";
+      const spellings = ["x@example.dk", "x@ｅｘａｍｐｌｅ.dk", "x@example。dk", "X@EXAMPLE.DK"];
+      for (const email of spellings.slice(0, 3)) expect((await post({ ...VALID, email }, { ip })).status, email).toBe(200);
+      expect((await post({ ...VALID, email: spellings[3] }, { ip })).status).toBe(429);
+      for (const email of ["x@ex\u00adample.dk", "x@exa\u034fmple.dk", "x@exa\ufe0fmple.dk", "x@exаmple.dk"])
+        expect((await post({ ...VALID, email })).status, email).toBe(400);
+      expect((await rows()).map((row) => row.email)).toEqual(["x@example.dk", "x@example.dk", "x@example.dk"]);
+      for (const mail of await mailbox.all()) expect(mail.parsed.replyTo[0].address).toBe("x@example.dk");
+      const forget = promisify(execFile)(process.execPath, ["scripts/forget-requester.js", "x@ｅｘａｍｐｌｅ。DK", "--delete"], {
+        env: { ...process.env, SUPABASE_DB_URL: database.url },
+      });
+      expect(JSON.parse((await forget).stdout).deleted).toBe(3);
     });
 
     it("gives the same answer for the same idempotency key, with one row and one e-mail", async () => {

@@ -24,13 +24,16 @@ export type NewRequest = QuoteRequest & {
 };
 
 /**
- * Stored requests allowed in the window: per client, per e-mail address from one client, and per
- * e-mail address from all clients together (higher, so a stranger cannot lock a person out).
+ * Stored requests allowed in the window: per client, and per e-mail address from one client; and the
+ * e-mails the firm gets per address from all clients together (requests over it are stored, held and
+ * listed in the alert, never refused: a stranger cannot lock a person out).
  */
 export type Limits = { perClient: number; perEmail: number; perEmailTotal: number; windowMinutes: number };
 
 export type SubmitResult =
   | { kind: "created"; id: string }
+  /** Stored but not mailed: the address is over its cap from all clients (the alert lists it). */
+  | { kind: "held"; id: string }
   | { kind: "replayed"; id: string }
   | { kind: "keyReused" }
   | { kind: "limited"; retryAfterSeconds: number };
@@ -43,7 +46,7 @@ export type SubmitResult =
 export const TAKE_UNALERTED = `
   update quote_requests set alerted_at = now()
   where alerted_at is null and notification_status <> 'sent'
-    and (notification_status = 'failed'
+    and (notification_status in ('failed', 'held')
       or (notification_status in ('pending', 'sending') and received_at < now() - interval '1 hour'))
   returning id, notification_status as status`;
 

@@ -261,8 +261,10 @@ export function createHandler({
       const result = await deadline.within(submission, "the database");
       if (result.kind === "limited") return problem(429, "limited", { "Retry-After": String(result.retryAfterSeconds) });
       if (result.kind === "keyReused") return problem(422, "keyReused");
-      log({ event: result.kind === "created" ? "request_stored" : "request_replayed", requestId: result.id, status: 200 });
-      // The row is committed: from here on the answer is success, whatever the mail server does.
+      const event = { created: "request_stored", held: "request_held", replayed: "request_replayed" }[result.kind];
+      log({ event, requestId: result.id, status: 200 });
+      // The row is committed: from here on the answer is success, whatever the mail server does. A held
+      // row is not mailed: the next alert (after a request, or the scheduled retry) lists it with the others.
       if (result.kind === "created") mailInBackground(result.id);
       return isForm ? redirect("/kontakt/tak") : json(200, { id: result.id });
     } catch (error) {
