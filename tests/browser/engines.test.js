@@ -30,11 +30,29 @@ afterAll(async () => {
  * waited out the minimum is never refused for it: the journeys that send must pass here too.
  */
 const COARSE_CLOCK = { "privacy.resistFingerprinting.reduceTimerPrecision.microseconds": 100_000 };
+/** @type {import("./journeys.js").Journey} */
+const EARLY_TIMERS = {
+  name: "a timer's wait reads short on the page's clock: the form must check the clock, not trust the timer",
+  url: "/kontakt",
+  async run({ tab, expect }) {
+    const short = await tab.evaluate(async () => {
+      let count = 0;
+      for (let i = 0; i < 100; i++) {
+        const wait = 5 + (i % 7);
+        const before = performance.now();
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        if (performance.now() - before < wait) count++;
+      }
+      return count;
+    });
+    expect(short).toBeGreaterThan(0);
+  },
+};
 const RUNS = {
   ...Object.fromEntries(Object.entries(ENGINES).map(([name, launch]) => [name, { launch, journeys: JOURNEYS }])),
   "firefox-coarse-clock": {
     launch: (options) => ENGINES.firefox({ ...options, prefs: COARSE_CLOCK }),
-    journeys: JOURNEYS.filter((journey) => journey.sends),
+    journeys: [EARLY_TIMERS, ...JOURNEYS.filter((journey) => journey.sends)],
   },
 };
 
