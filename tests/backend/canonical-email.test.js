@@ -46,8 +46,16 @@ for (const [name, start] of [
     });
 
     it("brings every spelling stored before to one address, which erasure by any spelling finds", async () => {
-      const spellings = ["x@example.dk", "x@ｅｘａｍｐｌｅ.dk", "x@ex\u00adample.dk", "x@exa\u034fmple.dk", "x@exa\ufe0fmple.dk", "x@example。dk"];
-      const [{ canonical }] = await sql`select array_agg(distinct public.canonical_email(s)) as canonical from unnest(${spellings}::text[]) as s`;
+      const spellings = [
+        "x@example.dk",
+        "x@ｅｘａｍｐｌｅ.dk",
+        "x@ex\u00adample.dk",
+        "x@exa\u034fmple.dk",
+        "x@exa\ufe0fmple.dk",
+        "x@example。dk",
+      ];
+      const [{ canonical }] =
+        await sql`select array_agg(distinct public.canonical_email(s)) as canonical from unnest(${spellings}::text[]) as s`;
       expect(canonical).toEqual(["x@example.dk"]);
       await sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash)
         select 'Jens Hansen', '12345678', s, 'Køge', 'Ny eltavle i villa fra 1972', 'hash' from unnest(${spellings}::text[]) as s`;

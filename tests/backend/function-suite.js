@@ -43,12 +43,23 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
     /** What the firm's alert channel (ALERT_WEBHOOK_URL) received: a local HTTP server keeps each JSON body. */
     const alerts = [];
     let webhook;
+    /**
+     * How the alert channel answers the next posts: each entry is used once ("fail": 500, "hang": never
+     * answers, and is counted in `hung`); when none is left, 204.
+     * @type {("fail" | "hang")[]}
+     */
+    const webhookPlan = [];
+    /** The posts the webhook holds unanswered. */
+    const hung = [];
 
     beforeAll(async () => {
       const server = createServer((request, response) => {
         let text = "";
         request.on("data", (chunk) => (text += chunk));
         request.on("end", () => {
+          const plan = webhookPlan.shift();
+          if (plan === "hang") return hung.push(response);
+          if (plan === "fail") return response.writeHead(500).end();
           alerts.push(JSON.parse(text));
           response.writeHead(204).end();
         });
@@ -72,6 +83,8 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       await sql`delete from quote_requests`;
       mailbox.clear();
       alerts.splice(0);
+      webhookPlan.splice(0);
+      for (const response of hung.splice(0)) response.destroy();
     });
 
     /**
@@ -649,6 +662,42 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       },
       { deno: true },
     );
+
+    it("counts an alert only once the webhook took it: one answered 500 or never is sent again with the scheduled retry", async () => {
+      await sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, notification_status)
+        values ('Jens Hansen', '12345678', 'opgivet@example.dk', 'Køge', 'Ny eltavle i villa fra 1972', 'x', 'failed')`;
+      const [{ id }] = await rows();
+      webhookPlan.push("fail");
+      expect((await retry()).status).toBe(200);
+      expect((await rows())[0].alerted_at).toBeNull();
+      webhookPlan.push("hang");
+      expect((await retry()).status).toBe(200);
+      expect(hung).toHaveLength(1);
+      expect((await rows())[0].alerted_at).toBeNull();
+      // The webhook works again: the next scheduled retry tells the firm, once.
+      expect((await retry()).status).toBe(200);
+      await expect.poll(() => alerts.flatMap((alert) => alert.requestIds)).toEqual([id]);
+      expect((await rows())[0].alerted_at).not.toBeNull();
+      expect((await retry()).status).toBe(200);
+      expect(alerts).toHaveLength(1);
+    });
+
+    it("sends the rest of a batch while the alert for a failed row hangs", async () => {
+      mailbox.refuse(MAIL_TO);
+      try {
+        const first = await (await post({ ...VALID, email: "first@example.dk" }, { settle: false })).json();
+        webhookPlan.push("hang", "hang");
+        await backend.settled();
+        await expect.poll(() => hung.length).toBeGreaterThan(0);
+        // The first request's alert hangs at the webhook; the next request is stored and mailed meanwhile.
+        mailbox.clear();
+        expect((await post({ ...VALID, email: "second@example.dk" })).status).toBe(200);
+        expect((await mailbox.all()).map((mail) => mail.parsed.replyTo[0].address)).toEqual(["second@example.dk"]);
+        expect((await rows()).find((row) => row.id === first.id)).toMatchObject({ notification_status: "failed", alerted_at: null });
+      } finally {
+        mailbox.clear();
+      }
+    });
 
     it("alerts the firm on the next request when older requests are still unsent after an hour (issue 10)", async () => {
       await sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, received_at)

@@ -38,14 +38,19 @@ export type SubmitResult =
   | { kind: "keyReused" }
   | { kind: "limited"; retryAfterSeconds: number };
 
+/** How long rows picked for an alert stay reserved for its sender (well over the webhook's timeout). */
+const ALERT_CLAIM_SECONDS = 120;
+
 /**
- * Marks as alerted, and returns, the requests the firm has not been told about that are failed or still
- * unsent after an hour. Run after every request: the partial index quote_requests_unalerted finds those
- * few rows among all (tests/backend/rate-limit-plan.test.js explains it at 500,000 rows).
+ * Reserves for one alert, and returns, the requests the firm has not been told about that are failed,
+ * held, or still unsent after an hour. Run after every request: the partial index
+ * quote_requests_unalerted finds those few rows among all (tests/backend/rate-limit-plan.test.js
+ * explains it at 500,000 rows).
  */
 export const TAKE_UNALERTED = `
-  update quote_requests set alerted_at = now()
+  update quote_requests set alert_claimed_until = now() + make_interval(secs => ${ALERT_CLAIM_SECONDS})
   where alerted_at is null and notification_status <> 'sent'
+    and (alert_claimed_until is null or alert_claimed_until < now())
     and (notification_status in ('failed', 'held')
       or (notification_status in ('pending', 'sending') and received_at < now() - interval '1 hour'))
   returning id, notification_status as status`;
@@ -157,11 +162,22 @@ export function createStore(sql: Sql) {
     },
 
     /**
-     * Marks as alerted, and returns, the requests the firm has not been told about yet that are failed,
-     * or still unsent an hour after they arrived (the scheduled retry has not run, or keeps failing).
+     * Reserves for one alert, and returns, the requests the firm has not been told about yet that are
+     * failed, held, or still unsent an hour after they arrived (the scheduled retry has not run, or
+     * keeps failing).
      */
     async takeUnalerted(): Promise<{ id: string; status: string }[]> {
       return await sql.unsafe<{ id: string; status: string }[]>(TAKE_UNALERTED);
+    },
+
+    /** Records that the firm was told about these requests: they are never alerted again. */
+    async markAlerted(ids: string[]): Promise<void> {
+      await sql`update quote_requests set alerted_at = now(), alert_claimed_until = null where id = any(${ids}::uuid[])`;
+    },
+
+    /** Gives rows back after an alert that did not arrive: the next alert takes them again. */
+    async releaseAlert(ids: string[]): Promise<void> {
+      await sql`update quote_requests set alert_claimed_until = null where id = any(${ids}::uuid[]) and alerted_at is null`;
     },
 
     /** The active partner sites registered in the database: id and origin. */
