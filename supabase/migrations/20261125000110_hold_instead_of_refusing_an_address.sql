@@ -7,12 +7,19 @@ alter table public.quote_requests drop constraint quote_requests_notification_st
 alter table public.quote_requests
   add constraint quote_requests_notification_status_check check (notification_status in ('pending', 'sending', 'sent', 'failed', 'held'));
 
--- kind: 'created' (id), 'held' (id; stored, not mailed), 'replayed', 'keyReused' or 'limited'.
+-- A request the function has already answered 503 must not be stored afterwards (a database slow to
+-- get to it, a lock held for a while): p_not_after is the time, set by the function a margin before its
+-- deadline, after which the insert is not made ('expired'). So a 503 means nothing was stored, whenever
+-- the statement runs; the function's and the database's clocks agree within that margin.
+drop function public.submit_quote_request(text, text, text, text, text, text, text, text, text, text, text, int, int, int, int);
+
+-- kind: 'created' (id), 'held' (id; stored, not mailed), 'replayed', 'keyReused', 'limited' or 'expired'.
 create or replace function public.submit_quote_request(
   p_name text, p_phone text, p_email text, p_location text, p_message text,
   p_source_url text, p_partner_id text, p_idempotency_key text, p_request_hash text,
   p_client_ip_hash text, p_user_agent text,
-  p_per_client int, p_per_email int, p_per_email_total int, p_window_minutes int
+  p_per_client int, p_per_email int, p_per_email_total int, p_window_minutes int,
+  p_not_after timestamptz
 )
 returns table (kind text, id uuid, retry_after_seconds int)
 language plpgsql
@@ -55,6 +62,11 @@ begin
   end if;
 
   -- Two requests with one key from different clients can still meet here: the unique key decides.
+  if p_not_after is not null and clock_timestamp() > p_not_after then
+    return query select 'expired'::text, null::uuid, null::int;
+    return;
+  end if;
+
   -- Over the address's cap from all clients together the request is stored but held: not mailed one
   -- by one (the firm's alert and `npm run leads` list it), never refused, since the person asking may
   -- be the address's owner and the requests before may be a stranger's.
@@ -77,3 +89,6 @@ begin
   end if;
 end;
 $$;
+
+revoke all on function public.submit_quote_request(text, text, text, text, text, text, text, text, text, text, text, int, int, int, int, timestamptz)
+  from public, anon, authenticated;

@@ -34,6 +34,8 @@ export type SubmitResult =
   | { kind: "created"; id: string }
   /** Stored but not mailed: the address is over its cap from all clients (the alert lists it). */
   | { kind: "held"; id: string }
+  /** Not stored: the database got to it after `notAfter`, when the visitor had been answered 503. */
+  | { kind: "expired" }
   | { kind: "replayed"; id: string }
   | { kind: "keyReused" }
   | { kind: "limited"; retryAfterSeconds: number };
@@ -97,18 +99,19 @@ export function createStore(sql: Sql) {
 
   return {
     /**
-     * Stores a request unless its idempotency key was seen (same id again) or a rate limit is reached:
-     * one round trip, the migration's submit_quote_request() (locks, replay, counts and insert).
+     * Stores a request unless its idempotency key was seen (same id again), a rate limit is reached or
+     * the database gets to it after `notAfter`: one round trip, the migration's submit_quote_request()
+     * (locks, replay, counts and insert).
      */
-    async submit(request: NewRequest, limits: Limits): Promise<SubmitResult> {
+    async submit(request: NewRequest, limits: Limits, notAfter: Date | null = null): Promise<SubmitResult> {
       const [row] = await sql<{ kind: SubmitResult["kind"]; id: string | null; retryAfterSeconds: number | null }[]>`
         select kind, id, retry_after_seconds as "retryAfterSeconds" from public.submit_quote_request(
           ${request.name}, ${request.phone}, ${request.email}, ${request.location}, ${request.message},
           ${request.sourceUrl}, ${request.partnerId}, ${request.idempotencyKey}, ${request.requestHash},
           ${request.clientIpHash}, ${request.userAgent},
-          ${limits.perClient}, ${limits.perEmail}, ${limits.perEmailTotal}, ${limits.windowMinutes})`;
+          ${limits.perClient}, ${limits.perEmail}, ${limits.perEmailTotal}, ${limits.windowMinutes}, ${notAfter})`;
       if (row.kind === "limited") return { kind: "limited", retryAfterSeconds: row.retryAfterSeconds ?? 1 };
-      if (row.kind === "keyReused") return { kind: "keyReused" };
+      if (row.kind === "keyReused" || row.kind === "expired") return { kind: row.kind };
       if (!row.id) throw new Error(`submit_quote_request answered ${row.kind} without an id`);
       return { kind: row.kind, id: row.id };
     },

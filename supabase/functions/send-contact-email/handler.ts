@@ -49,6 +49,12 @@ export type QuoteHandler = ((request: Request) => Promise<Response>) & { settled
 type AnswerKey = keyof typeof answerMessages;
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
+/**
+ * How long before the request's deadline the database stops storing it (submit_quote_request's
+ * p_not_after): room for the insert's answer to arrive, and for the function's and the database's
+ * clocks to differ, so that a 503 at the deadline never follows a stored row.
+ */
+const STORE_MARGIN_MS = 1_000;
 /** Error codes of the postgres driver and the OS that mean "the database cannot be reached". */
 const DB_UNREACHABLE = new Set([
   "ECONNREFUSED",
@@ -257,8 +263,11 @@ export function createHandler({
           userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
         },
         config.rateLimit,
+        // The database stores nothing after this: the visitor may be answered 503 from then on.
+        new Date(Date.now() + Math.max(0, deadline.left() - STORE_MARGIN_MS)),
       );
       const result = await deadline.within(submission, "the database");
+      if (result.kind === "expired") return problem(503, "unavailable", { "Retry-After": "60" });
       if (result.kind === "limited") return problem(429, "limited", { "Retry-After": String(result.retryAfterSeconds) });
       if (result.kind === "keyReused") return problem(422, "keyReused");
       const event = { created: "request_stored", held: "request_held", replayed: "request_replayed" }[result.kind];
