@@ -399,6 +399,18 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect(await rows()).toHaveLength(0);
     });
 
+    it("logs a lead dropped by the honeypot with the partner page it came through, so a page that fills it shows", async () => {
+      const from = { headers: { Origin: REGISTERED_PARTNER } };
+      expect((await post({ ...VALID, partnerId: "elportalen", website: "udfyldt af siden" }, from)).status).toBe(200);
+      const dropped = functions.output
+        .join("")
+        .split("\n")
+        .filter((line) => line.includes('"spam_dropped"'))
+        .map((line) => JSON.parse(line));
+      expect(dropped.at(-1)).toMatchObject({ reason: "honeypot", partnerId: "elportalen", origin: REGISTERED_PARTNER });
+      expect(JSON.stringify(dropped.at(-1))).not.toContain(VALID.email);
+    });
+
     it("drops a honeypot holding anything at all: a number, a list, an object, a space (issue 10)", async () => {
       for (const website of [1, ["x"], { a: 1 }, true, "   "]) {
         const response = await post({ ...VALID, website });
