@@ -20,10 +20,13 @@ const address = fc
   .tuple(fc.stringMatching(/^[a-zA-Z0-9._-]{1,12}$/), label, fc.constantFrom(".", "。", "．"), fc.constantFrom("dk", "DK", "com", "ｄｋ"))
   .map(([local, domain, dot, top]) => `${local}@${domain}${dot}${top}`);
 
-for (const [name, start] of [
+/** @type {[string, () => Promise<import("../support/databases.js").TestDatabase>][]} */
+const DATABASES = [
   ["PGlite", startPglite],
   ["PostgreSQL 15", startPostgres15],
-]) {
+];
+
+for (const [name, start] of DATABASES) {
   describe(`canonical_email() on ${name}`, () => {
     let database;
     let sql;

@@ -145,7 +145,7 @@ describe("invisible and format characters", () => {
       { numRuns: 500 },
     );
     // A hidden sentence in tag characters after a visible one, and a right-to-left override.
-    const hidden = [..."Betal her"].map((char) => String.fromCodePoint(0xe0000 + char.codePointAt(0))).join("");
+    const hidden = [..."Betal her"].map((char) => String.fromCodePoint(0xe0000 + char.charCodeAt(0))).join("");
     expect(bothCheck({ ...VALID, message: `Ny eltavle tak${hidden}` }).ok).toBe(false);
     expect(bothCheck({ ...VALID, message: "Ny eltavle \u202etak" }).ok).toBe(false);
     for (const emoji of ["👨\u200d🔧", "❤\ufe0f", "👍🏽", "🇩🇰"])
