@@ -7,6 +7,7 @@ import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
 import { ENCODINGS } from "../site/_lib/precompress.js";
+import { guarded } from "./local/request-target.js";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -76,10 +77,15 @@ async function isFile(path) {
 
 /** Maps a URL path to a file in `root`, or null: `/` to index.html, `/a/b` to a/b.html, files as they are. */
 export async function resolveFile(root, urlPath) {
-  const decoded = decodeURIComponent(urlPath);
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null; // a malformed percent-escape names no file
+  }
   const relative = normalize(decoded).replace(/^([/\\])+/, "");
   if (relative.startsWith("..") || relative.includes(`${sep}..`)) return null;
-  if (decoded === "/") return join(root, "index.html");
+  if (decoded === "/") return (await isFile(join(root, "index.html"))) ? join(root, "index.html") : null;
   if (decoded.endsWith("/") || relative.startsWith("_")) return null;
   const candidates = extname(relative) ? [relative] : [`${relative}.html`];
   for (const candidate of candidates) {
@@ -92,57 +98,53 @@ export async function resolveFile(root, urlPath) {
 /** An http.Server serving `root` (a built dist/ folder). */
 export async function createStaticServer(root) {
   const headerRules = parseHeadersFile(await readFile(join(root, "_headers"), "utf8"));
-  return createServer(async (request, response) => {
-    const url = new URL(request.url ?? "/", "http://localhost");
-    for (const rule of headerRules) {
-      if (matches(rule.pattern, url.pathname)) for (const [name, value] of Object.entries(rule.headers)) response.setHeader(name, value);
-    }
-    if (request.method !== "GET" && request.method !== "HEAD") {
-      response.writeHead(405, { Allow: "GET, HEAD" }).end();
-      return;
-    }
-    // Old links with .html or a trailing slash go to the one canonical address.
-    const canonical = url.pathname
-      .replace(/\.html$/, "")
-      .replace(/(.)\/+$/, "$1")
-      .replace(/^\/index$/, "/");
-    if (canonical !== url.pathname && (await resolveFile(root, canonical))) {
-      response.writeHead(301, { Location: canonical + url.search }).end();
-      return;
-    }
-    let file;
-    try {
-      file = await resolveFile(root, url.pathname);
-    } catch {
-      file = null;
-    }
-    const status = file ? 200 : 404;
-    // A missing file must not be remembered for a year under an immutable rule.
-    if (!file) response.removeHeader("Cache-Control");
-    file ??= join(root, "404.html");
-    // A folder with no not-found page of its own (the bench's floor page) still answers, in plain text.
-    if (status === 404 && !(await isFile(file))) {
-      response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Siden findes ikke.");
-      return;
-    }
-    const headers = { "Content-Type": TYPES[extname(file)] ?? "application/octet-stream" };
-    // Every file the build compresses varies by Accept-Encoding, whichever variant this client gets.
-    const encoding = chooseEncoding(request.headers["accept-encoding"]);
-    const compressed = await encodedFile(file, encoding);
-    if (await isFile(file + ENCODINGS[0].suffix)) headers.Vary = "Accept-Encoding";
-    if (compressed && encoding) headers["Content-Encoding"] = encoding.name;
-    const sent = compressed ?? file;
-    const [body, { mtime }] = await Promise.all([readFile(sent), stat(sent)]);
-    // A strong validator per representation: each encoding of a file has its own bytes, so its own tag.
-    headers.ETag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
-    headers["Last-Modified"] = mtime.toUTCString();
-    if (status === 200 && request.headers["if-none-match"]?.split(/\s*,\s*/).includes(headers.ETag)) {
-      const { "Content-Type": _type, "Content-Encoding": _encoding, ...validators } = headers;
-      response.writeHead(304, validators).end();
-      return;
-    }
-    headers["Content-Length"] = body.length;
-    response.writeHead(status, headers);
-    response.end(request.method === "HEAD" ? undefined : body);
-  });
+  return createServer(
+    guarded(async (request, response, url) => {
+      for (const rule of headerRules) {
+        if (matches(rule.pattern, url.pathname)) for (const [name, value] of Object.entries(rule.headers)) response.setHeader(name, value);
+      }
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        response.writeHead(405, { Allow: "GET, HEAD" }).end();
+        return;
+      }
+      // Old links with .html or a trailing slash go to the one canonical address.
+      const canonical = url.pathname
+        .replace(/\.html$/, "")
+        .replace(/(.)\/+$/, "$1")
+        .replace(/^\/index$/, "/");
+      if (canonical !== url.pathname && (await resolveFile(root, canonical))) {
+        response.writeHead(301, { Location: canonical + url.search }).end();
+        return;
+      }
+      let file = await resolveFile(root, url.pathname);
+      const status = file ? 200 : 404;
+      // A missing file must not be remembered for a year under an immutable rule.
+      if (!file) response.removeHeader("Cache-Control");
+      file ??= join(root, "404.html");
+      // A folder with no not-found page of its own (the bench's floor page) still answers, in plain text.
+      if (status === 404 && !(await isFile(file))) {
+        response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Siden findes ikke.");
+        return;
+      }
+      const headers = { "Content-Type": TYPES[extname(file)] ?? "application/octet-stream" };
+      // Every file the build compresses varies by Accept-Encoding, whichever variant this client gets.
+      const encoding = chooseEncoding(request.headers["accept-encoding"]);
+      const compressed = await encodedFile(file, encoding);
+      if (await isFile(file + ENCODINGS[0].suffix)) headers.Vary = "Accept-Encoding";
+      if (compressed && encoding) headers["Content-Encoding"] = encoding.name;
+      const sent = compressed ?? file;
+      const [body, { mtime }] = await Promise.all([readFile(sent), stat(sent)]);
+      // A strong validator per representation: each encoding of a file has its own bytes, so its own tag.
+      headers.ETag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`;
+      headers["Last-Modified"] = mtime.toUTCString();
+      if (status === 200 && request.headers["if-none-match"]?.split(/\s*,\s*/).includes(headers.ETag)) {
+        const { "Content-Type": _type, "Content-Encoding": _encoding, ...validators } = headers;
+        response.writeHead(304, validators).end();
+        return;
+      }
+      headers["Content-Length"] = body.length;
+      response.writeHead(status, headers);
+      response.end(request.method === "HEAD" ? undefined : body);
+    }),
+  );
 }

@@ -12,7 +12,7 @@ if (!address?.includes("@") || (flag && flag !== "--delete")) {
 const sql = operatorDatabase();
 try {
   const rows = await sql`select id, received_at, name, phone, email, location, message, source_url, partner_id, notification_status
-    from quote_requests where lower(email) = lower(${address}) order by received_at`;
+    from quote_requests where lower(public.canonical_email(email)) = lower(public.canonical_email(${address})) order by received_at`;
   if (flag === "--delete") {
     const [{ deleted }] = await sql`select public.forget_quote_requester(${address}) as deleted`;
     console.log(JSON.stringify({ email: address, deleted }));

@@ -11,6 +11,10 @@ const stack = await startLocalStack({
   build: (apiUrl) => buildAgainst(apiUrl, { quiet: false }),
   dataDir: `${ROOT}supabase/.local`,
   ports: { site: Number(process.env.PORT ?? 8080) },
+  onPartStopped: (part) => {
+    console.error(`${part} stopped: the whole local stack stopped with it`);
+    process.exit(1);
+  },
 }).catch((error) => {
   console.error(error.message);
   process.exit(1);
@@ -26,3 +30,12 @@ async function shutdown() {
 }
 process.on("SIGINT", shutdown);
 process.on("SIGTERM", shutdown);
+// A failure nothing caught would end Node and leave the Deno functions running without a parent:
+// everything is stopped first.
+for (const event of ["uncaughtException", "unhandledRejection"]) {
+  process.on(event, async (error) => {
+    console.error(error);
+    await stack.stop();
+    process.exit(1);
+  });
+}

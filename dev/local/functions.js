@@ -7,6 +7,7 @@ import { createServer, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { requestUrl } from "./request-target.js";
 import { closeServer, listen } from "./servers.js";
 
 /** The repository's supabase/functions/ folder. */
@@ -14,7 +15,7 @@ export const FUNCTIONS_DIR = fileURLToPath(new URL("../../supabase/functions/", 
 /** The real Deno binary of the `deno` npm package, run directly (its bin.cjs wrapper would outlive a kill). */
 export const DENO = createRequire(import.meta.url)("deno/install_api.cjs").runInstall();
 
-/** @typedef {{ name: string, port: number, pid?: number, stop: () => Promise<void> }} LocalFunction */
+/** @typedef {{ name: string, port: number, pid?: number, exited?: Promise<unknown>, stop: () => Promise<void> }} LocalFunction */
 
 /** Resolves with the port from the function's `{"event":"listening","port"}` log line; rejects with its output if it exits. */
 function listeningPort(child, timeoutMs = 30_000) {
@@ -74,7 +75,8 @@ export async function runFunction(name, env, { onOutput, functionsDir = FUNCTION
       child.kill("SIGTERM");
     });
   try {
-    return { name, port: await listeningPort(child), pid: child.pid, stop };
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    return { name, port: await listeningPort(child), pid: child.pid, exited, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -92,7 +94,12 @@ export async function startGateway(functions = [], port = 54321) {
   const byName = new Map(functions.map((fn) => [fn.name, fn]));
   let attached = functions.length > 0;
   const server = createServer((request, response) => {
-    const match = /^\/functions\/v1\/([a-z0-9-]+)(\/.*)?$/.exec(new URL(request.url ?? "/", "http://localhost").pathname);
+    const url = requestUrl(request);
+    if (!url) {
+      response.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "Malformed request target" }));
+      return;
+    }
+    const match = /^\/functions\/v1\/([a-z0-9-]+)(\/.*)?$/.exec(url.pathname);
     const target = match && byName.get(match[1]);
     if (!attached) {
       response.writeHead(503, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "Functions are starting" }));

@@ -5,6 +5,7 @@ import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import PostalMime from "postal-mime";
+import { guarded } from "./request-target.js";
 import { closeServer, listen } from "./servers.js";
 
 const escapeHtml = (value = "") =>
@@ -66,37 +67,38 @@ export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipi
  * @param {{ dir: string, httpPort?: number }} options
  */
 export async function startInbox({ dir, httpPort = 54324 }) {
-  const server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? "/", "http://localhost");
-    const files = (await readdir(dir).catch(() => []))
-      .filter((file) => file.endsWith(".eml"))
-      .sort()
-      .reverse();
-    if (url.pathname.startsWith("/raw/") && files.includes(url.pathname.slice(5))) {
-      response.writeHead(200, { "Content-Type": "message/rfc822" }).end(await readFile(join(dir, url.pathname.slice(5))));
-      return;
-    }
-    if (url.pathname.startsWith("/m/") && files.includes(url.pathname.slice(3))) {
-      const email = await PostalMime.parse(await readFile(join(dir, url.pathname.slice(3))));
-      response
-        .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
-        .end(`<!doctype html><meta charset="utf-8"><title>${escapeHtml(email.subject)}</title>
+  const server = createServer(
+    guarded(async (_request, response, url) => {
+      const files = (await readdir(dir).catch(() => []))
+        .filter((file) => file.endsWith(".eml"))
+        .sort()
+        .reverse();
+      if (url.pathname.startsWith("/raw/") && files.includes(url.pathname.slice(5))) {
+        response.writeHead(200, { "Content-Type": "message/rfc822" }).end(await readFile(join(dir, url.pathname.slice(5))));
+        return;
+      }
+      if (url.pathname.startsWith("/m/") && files.includes(url.pathname.slice(3))) {
+        const email = await PostalMime.parse(await readFile(join(dir, url.pathname.slice(3))));
+        response
+          .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
+          .end(`<!doctype html><meta charset="utf-8"><title>${escapeHtml(email.subject)}</title>
 <p><a href="/">← Indbakke</a> · <a href="/raw/${escapeHtml(url.pathname.slice(3))}">rå .eml</a></p>
 <h1>${escapeHtml(email.subject)}</h1><p>Fra: ${escapeHtml(email.from?.address)} · Til: ${escapeHtml(email.to?.map((to) => to.address).join(", "))} · Svar til: ${escapeHtml(email.replyTo?.map((to) => to.address).join(", "))}</p>
 <pre style="white-space:pre-wrap;font:inherit">${escapeHtml(email.text)}</pre>`);
-      return;
-    }
-    const rows = await Promise.all(
-      files.slice(0, 200).map(async (file) => {
-        const email = await PostalMime.parse(await readFile(join(dir, file)));
-        return `<tr><td>${escapeHtml(email.date ?? "")}</td><td><a href="/m/${escapeHtml(file)}">${escapeHtml(email.subject ?? "(uden emne)")}</a></td><td>${escapeHtml(email.replyTo?.[0]?.address ?? "")}</td></tr>`;
-      }),
-    );
-    response
-      .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
-      .end(`<!doctype html><meta charset="utf-8"><title>Lokal indbakke</title>
+        return;
+      }
+      const rows = await Promise.all(
+        files.slice(0, 200).map(async (file) => {
+          const email = await PostalMime.parse(await readFile(join(dir, file)));
+          return `<tr><td>${escapeHtml(email.date ?? "")}</td><td><a href="/m/${escapeHtml(file)}">${escapeHtml(email.subject ?? "(uden emne)")}</a></td><td>${escapeHtml(email.replyTo?.[0]?.address ?? "")}</td></tr>`;
+        }),
+      );
+      response
+        .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
+        .end(`<!doctype html><meta charset="utf-8"><title>Lokal indbakke</title>
 <h1>Lokal indbakke (${files.length})</h1><p>E-mails, som send-contact-email har sendt til firmaet, nyeste først.</p>
 <table border="1" cellpadding="6"><tr><th>Dato</th><th>Emne</th><th>Kunde</th></tr>${rows.join("")}</table>`);
-  });
+    }),
+  );
   return { port: await listen(server, httpPort, "127.0.0.1"), stop: () => closeServer(server) };
 }

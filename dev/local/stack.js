@@ -25,6 +25,8 @@ export const FUNCTIONS = ["send-contact-email", "retry-quote-emails"];
  *   runs SQL against the fresh database before the functions start (tests register partners with it)
  * @property {(line: string) => void} [print]
  * @property {(name: string, text: string) => void} [onFunctionOutput]
+ * @property {(part: string) => void} [onPartStopped] called once when a part stops on its own (a function's
+ *   Deno process exits, a server closes), after the whole stack was stopped with it
  */
 
 /**
@@ -47,12 +49,24 @@ export async function startLocalStack({
   onFunctionOutput = (name, text) => {
     process.stdout.write(text.replace(/^(?=.)/gm, `[${name}] `));
   },
+  onPartStopped = () => {},
 }) {
   const port = { site: 8080, api: 54321, db: 54322, inbox: 54324, smtp: 54325, ...ports };
   /** @type {(() => Promise<unknown>)[]} */
   const stops = [];
-  const stop = async () => {
-    for (const fn of stops.reverse()) await fn().catch(() => {});
+  /** @type {Promise<void> | undefined} */
+  let stopping;
+  const stop = () => {
+    stopping ??= (async () => {
+      for (const fn of stops.reverse()) await fn().catch(() => {});
+    })();
+    return stopping;
+  };
+  // One part that stops on its own takes the rest with it: a half-running stack (a site whose function
+  // is gone, Deno processes without their gateway) only misleads whoever uses it.
+  const stopsTheStack = (part) => () => {
+    if (stopping) return;
+    stop().then(() => onPartStopped(part));
   };
   try {
     const gateway = await startGateway([], port.api);
@@ -63,6 +77,7 @@ export async function startLocalStack({
     const site = await createStaticServer(distDir);
     const sitePort = await listen(site, port.site);
     stops.push(() => closeServer(site));
+    site.once("close", stopsTheStack("site"));
 
     const database = await startDatabase({ dataDir: dataDir && `${dataDir}/db`, port: port.db });
     stops.push(database.stop);
@@ -94,6 +109,7 @@ export async function startLocalStack({
     );
     const functions = await Promise.all(FUNCTIONS.map((name) => runFunction(name, env, { onOutput: onFunctionOutput })));
     stops.push(...functions.map((fn) => fn.stop));
+    for (const fn of functions) fn.exited?.then(stopsTheStack(`function ${fn.name}`));
     gateway.attach(functions);
     print(`functions ${apiUrl}/functions/v1/send-contact-email  (Deno; retry-quote-emails every ${retryEveryMs / 1000} s)`);
 
@@ -106,7 +122,14 @@ export async function startLocalStack({
     stops.push(async () => clearInterval(timer));
     print(`site      http://localhost:${sitePort}`);
 
-    return { apiUrl, siteUrl: siteOrigins[0], databaseUrl: database.url, ports: { site: sitePort, inbox: inbox?.port }, stop };
+    return {
+      apiUrl,
+      siteUrl: siteOrigins[0],
+      databaseUrl: database.url,
+      ports: { site: sitePort, inbox: inbox?.port },
+      functionPids: Object.fromEntries(functions.map((fn) => [fn.name, fn.pid])),
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

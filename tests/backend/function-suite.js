@@ -43,12 +43,23 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
     /** What the firm's alert channel (ALERT_WEBHOOK_URL) received: a local HTTP server keeps each JSON body. */
     const alerts = [];
     let webhook;
+    /**
+     * How the alert channel answers the next posts: each entry is used once ("fail": 500, "hang": never
+     * answers, and is counted in `hung`); when none is left, 204.
+     * @type {("fail" | "hang")[]}
+     */
+    const webhookPlan = [];
+    /** The posts the webhook holds unanswered. */
+    const hung = [];
 
     beforeAll(async () => {
       const server = createServer((request, response) => {
         let text = "";
         request.on("data", (chunk) => (text += chunk));
         request.on("end", () => {
+          const plan = webhookPlan.shift();
+          if (plan === "hang") return hung.push(response);
+          if (plan === "fail") return response.writeHead(500).end();
           alerts.push(JSON.parse(text));
           response.writeHead(204).end();
         });
@@ -72,6 +83,8 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       await sql`delete from quote_requests`;
       mailbox.clear();
       alerts.splice(0);
+      webhookPlan.splice(0);
+      for (const response of hung.splice(0)) response.destroy();
     });
 
     /**
@@ -97,12 +110,13 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
         }),
         settle,
       );
-    const postForm = (fields, { ip = `10.1.0.${++client}`, settle = true } = {}) =>
+    /** Posts a plain HTML form as a browser does: with the Origin of the site's page (null: without one). */
+    const postForm = (fields, { ip = `10.1.0.${++client}`, settle = true, origin = /** @type {string | null} */ (SITE_URL) } = {}) =>
       settled(
         fetch(functions.submitUrl, {
           method: "POST",
           redirect: "manual",
-          headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": ip },
+          headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": ip, ...(origin ? { Origin: origin } : {}) },
           body: new URLSearchParams(fields).toString(),
         }),
         settle,
@@ -242,7 +256,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       const latin1 = await fetch(functions.submitUrl, {
         method: "POST",
         redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "10.8.0.1" },
+        headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "10.8.0.1", Origin: SITE_URL },
         body: `${new URLSearchParams({ ...VALID, location: "" }).toString()}&location=K%F8ge`.replace("location=&", ""),
       });
       expect(latin1.status).toBe(303);
@@ -280,7 +294,11 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
         ["javascript:alert(1)", null],
         [`${SITE_URL}/omraader/koge`, `${SITE_URL}/omraader/koge`],
         [`${REGISTERED_PARTNER}/elektrikere`, `${REGISTERED_PARTNER}/elektrikere`],
-        ["/ydelser/private#eltavle", `${SITE_URL}/ydelser/private#eltavle`],
+        // Only the page: no user part posing as another host, no query or fragment with text of its own.
+        ["/ydelser/private#eltavle", `${SITE_URL}/ydelser/private`],
+        [`${SITE_URL.replace("://", "://login.mitid.dk.betaling@")}/kontakt`, `${SITE_URL}/kontakt`],
+        [`${SITE_URL}/kontakt?Betal_faktura_her=https://evil.example`, `${SITE_URL}/kontakt`],
+        [`${SITE_URL}/kon\u00adtakt`, null],
       ];
       for (const [index, [page, stored]] of cases.entries()) {
         const response = await post({ ...VALID, email: `page-${index}@example.dk`, page });
@@ -293,7 +311,26 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       for (const mail of mails) {
         expect(mail.parsed.text.match(/^E-mail: /gm), "one E-mail line").toHaveLength(1);
         expect(mail.parsed.text).not.toContain("evil.example");
+        expect(mail.parsed.html).not.toMatch(/mitid|Betal_faktura/);
       }
+    });
+
+    it("mails the customer's name only as a name: never an encoded word or an address in Reply-To, and one call link per number", async () => {
+      const forged = "=?UTF-8?B?a29udGFrdEBla3NlbXBlbC1lbC5leGFtcGxlIDxrb250YWt0QGVrc2VtcGVsLWVsLmV4YW1wbGU+?=";
+      for (const name of [forged, "=?UTF-8?Q?Jens=0D=0ABcc:_x@y.z?=", "kontakt@eksempel-el.example"]) {
+        const response = await post({ ...VALID, name });
+        expect(response.status, name).toBe(400);
+        expect((await response.json()).fieldErrors).toEqual({ name: ["Navn må ikke indeholde @ eller =?"] });
+      }
+      for (const name of ["Je\u00adns", "Jens\u3164", "Jens\u2800", "Jens\u{e0041}"])
+        expect((await post({ ...VALID, name })).status, name).toBe(400);
+      expect((await post({ ...VALID, message: "Ny eltavle \u202etak for hjælpen" })).status).toBe(400);
+      expect(await rows()).toHaveLength(0);
+      expect((await post({ ...VALID, phone: "20304050/60708090", message: "Ring gerne 👨\u200d🔧 på begge numre" })).status).toBe(200);
+      const [mail] = await mailbox.all();
+      expect(mail.parsed.replyTo).toEqual([{ name: VALID.name, address: VALID.email }]);
+      expect(mail.parsed.html).not.toContain("tel:");
+      expect(mail.parsed.html).toContain("20304050/60708090");
     });
 
     // docs/product.md#quote-form-rules, rule by rule: the exact Danish message, and nothing stored.
@@ -360,6 +397,18 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       const form = await postForm({ ...VALID, website: "spam" });
       expect(form.headers.get("location")).toBe(`${SITE_URL}/kontakt/tak`);
       expect(await rows()).toHaveLength(0);
+    });
+
+    it("logs a lead dropped by the honeypot with the partner page it came through, so a page that fills it shows", async () => {
+      const from = { headers: { Origin: REGISTERED_PARTNER } };
+      expect((await post({ ...VALID, partnerId: "elportalen", website: "udfyldt af siden" }, from)).status).toBe(200);
+      const dropped = functions.output
+        .join("")
+        .split("\n")
+        .filter((line) => line.includes('"spam_dropped"'))
+        .map((line) => JSON.parse(line));
+      expect(dropped.at(-1)).toMatchObject({ reason: "honeypot", partnerId: "elportalen", origin: REGISTERED_PARTNER });
+      expect(JSON.stringify(dropped.at(-1))).not.toContain(VALID.email);
     });
 
     it("drops a honeypot holding anything at all: a number, a list, an object, a space (issue 10)", async () => {
@@ -448,6 +497,21 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect(await rows()).toHaveLength(3);
     });
 
+    it("refuses a form post that no browser sent (no Origin, no Referer), and a fill time no widget measured", async () => {
+      const bare = await postForm({ ...VALID }, { origin: null });
+      expect(bare.status).toBe(403);
+      expect((await bare.json()).error).toContain(PHONE);
+      for (const elapsedMs of [1e300, Number.MAX_SAFE_INTEGER, 86_400_001]) {
+        const response = await post({ ...VALID, elapsedMs });
+        expect(response.status, String(elapsedMs)).toBe(400);
+      }
+      expect(await rows()).toHaveLength(0);
+      // A day is the most a widget sends; a form post from a page of the site passes as before.
+      expect((await post({ ...VALID, elapsedMs: 86_400_000 })).status).toBe(200);
+      expect((await postForm({ ...VALID, email: "form@example.dk" })).status).toBe(303);
+      expect(await rows()).toHaveLength(2);
+    });
+
     it("limits requests per client, counted in Postgres, with Retry-After and the phone number", async () => {
       const ip = "192.0.2.10";
       for (let i = 0; i < 5; i++) expect((await post({ ...VALID, email: `kunde${i}@example.dk` }, { ip })).status).toBe(200);
@@ -479,12 +543,38 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect(await rows()).toHaveLength(4);
     });
 
-    it("caps one e-mail address across all clients at RATE_LIMIT_PER_EMAIL_TOTAL (10)", async () => {
-      for (let i = 0; i < 10; i++) expect((await post({ ...VALID })).status, `request ${i + 1}`).toBe(200);
-      const limited = await post({ ...VALID });
-      expect(limited.status).toBe(429);
-      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(3500);
-      expect(await rows()).toHaveLength(10);
+    it("never refuses a person's own request for what other clients sent with their address; mails at most 10 an hour for it", async () => {
+      // A stranger posts with the victim's address from five clients, three times each (IPv4 and IPv6 /64s)...
+      const strangers = ["198.51.100.1", "198.51.100.2", "2001:db8:66:1::1", "2001:db8:66:2::1", "198.51.100.3"];
+      for (const ip of strangers) for (let i = 0; i < 3; i++) expect((await post({ ...VALID }, { ip })).status).toBe(200);
+      // ...and the victim, from a fresh client, is answered as stored, and so is a form post.
+      const own = await post({ ...VALID, message: "Det er mig selv: vi skal have ny eltavle." }, { ip: "203.0.113.5" });
+      expect(own.status).toBe(200);
+      expect(own.headers.get("retry-after")).toBeNull();
+      expect((await postForm({ ...VALID }, { ip: "203.0.113.6" })).headers.get("location")).toBe(`${SITE_URL}/kontakt/tak`);
+      const stored = await rows();
+      expect(stored).toHaveLength(17);
+      // The firm got ten e-mails for the address; the rest are held, and the scheduled retry's alert lists them.
+      expect(await mailbox.all()).toHaveLength(10);
+      expect(stored.filter((row) => row.notification_status === "held")).toHaveLength(7);
+      const { id } = await own.json();
+      expect((await retry()).status).toBe(200);
+      await expect.poll(() => alerts.flatMap((alert) => alert.requestIds)).toContain(id);
+    });
+
+    it("counts and erases every spelling of one address as that address, stored in its one form", async () => {
+      const ip = "192.0.2.77";
+      const spellings = ["x@example.dk", "x@ｅｘａｍｐｌｅ.dk", "x@example。dk", "X@EXAMPLE.DK"];
+      for (const email of spellings.slice(0, 3)) expect((await post({ ...VALID, email }, { ip })).status, email).toBe(200);
+      expect((await post({ ...VALID, email: spellings[3] }, { ip })).status).toBe(429);
+      for (const email of ["x@ex\u00adample.dk", "x@exa\u034fmple.dk", "x@exa\ufe0fmple.dk", "x@exаmple.dk"])
+        expect((await post({ ...VALID, email })).status, email).toBe(400);
+      expect((await rows()).map((row) => row.email)).toEqual(["x@example.dk", "x@example.dk", "x@example.dk"]);
+      for (const mail of await mailbox.all()) expect(mail.parsed.replyTo[0].address).toBe("x@example.dk");
+      const forget = promisify(execFile)(process.execPath, ["scripts/forget-requester.js", "x@ｅｘａｍｐｌｅ。DK", "--delete"], {
+        env: { ...process.env, SUPABASE_DB_URL: database.url },
+      });
+      expect(JSON.parse((await forget).stdout).deleted).toBe(3);
     });
 
     it("gives the same answer for the same idempotency key, with one row and one e-mail", async () => {
@@ -584,6 +674,42 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       },
       { deno: true },
     );
+
+    it("counts an alert only once the webhook took it: one answered 500 or never is sent again with the scheduled retry", async () => {
+      await sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, notification_status)
+        values ('Jens Hansen', '12345678', 'opgivet@example.dk', 'Køge', 'Ny eltavle i villa fra 1972', 'x', 'failed')`;
+      const [{ id }] = await rows();
+      webhookPlan.push("fail");
+      expect((await retry()).status).toBe(200);
+      expect((await rows())[0].alerted_at).toBeNull();
+      webhookPlan.push("hang");
+      expect((await retry()).status).toBe(200);
+      expect(hung).toHaveLength(1);
+      expect((await rows())[0].alerted_at).toBeNull();
+      // The webhook works again: the next scheduled retry tells the firm, once.
+      expect((await retry()).status).toBe(200);
+      await expect.poll(() => alerts.flatMap((alert) => alert.requestIds)).toEqual([id]);
+      expect((await rows())[0].alerted_at).not.toBeNull();
+      expect((await retry()).status).toBe(200);
+      expect(alerts).toHaveLength(1);
+    });
+
+    it("sends the rest of a batch while the alert for a failed row hangs", async () => {
+      mailbox.refuse(MAIL_TO);
+      try {
+        const first = await (await post({ ...VALID, email: "first@example.dk" }, { settle: false })).json();
+        webhookPlan.push("hang", "hang");
+        await backend.settled();
+        await expect.poll(() => hung.length).toBeGreaterThan(0);
+        // The first request's alert hangs at the webhook; the next request is stored and mailed meanwhile.
+        mailbox.clear();
+        expect((await post({ ...VALID, email: "second@example.dk" })).status).toBe(200);
+        expect((await mailbox.all()).map((mail) => mail.parsed.replyTo[0].address)).toEqual(["second@example.dk"]);
+        expect((await rows()).find((row) => row.id === first.id)).toMatchObject({ notification_status: "failed", alerted_at: null });
+      } finally {
+        mailbox.clear();
+      }
+    });
 
     it("alerts the firm on the next request when older requests are still unsent after an hour (issue 10)", async () => {
       await sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, received_at)
@@ -745,7 +871,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
     it("cannot be used to inject e-mail headers (CR/LF in name or e-mail)", async () => {
       const name = await post({ ...VALID, name: "Jens\r\nBcc: victim@example.com" });
       expect(name.status).toBe(400);
-      expect((await name.json()).fieldErrors).toEqual({ name: ["Navn må ikke indeholde linjeskift"] });
+      expect((await name.json()).fieldErrors).toEqual({ name: ["Navn må ikke indeholde linjeskift", "Navn må ikke indeholde @ eller =?"] });
       const email = await post({ ...VALID, email: "jens@example.dk\r\nBcc: victim@example.com" });
       expect(email.status).toBe(400);
       expect((await email.json()).fieldErrors).toEqual({ email: ["Indtast en gyldig email"] });
@@ -753,7 +879,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect(location.status).toBe(400);
       expect(await rows()).toHaveLength(0);
       // A name that merely looks like a header stays inside the encoded Reply-To.
-      expect((await post({ ...VALID, name: 'Jens "Bcc: victim@example.com"' })).status).toBe(200);
+      expect((await post({ ...VALID, name: 'Jens "Bcc: victim"' })).status).toBe(200);
       const [mail] = await mailbox.all();
       expect(mail.raw).not.toMatch(/^Bcc:/im);
       expect(mail.parsed.bcc).toBeUndefined();

@@ -13,6 +13,9 @@ import { VALID } from "./function-suite.js";
 let stack;
 let dataDir;
 let ports;
+/** Which part stopped on its own, once the stack has stopped with it. */
+let partStopped;
+const stoppedPart = new Promise((resolve) => (partStopped = resolve));
 
 beforeAll(async () => {
   requireBuild();
@@ -24,6 +27,7 @@ beforeAll(async () => {
     retryEveryMs: 60_000,
     print: () => {},
     onFunctionOutput: () => {},
+    onPartStopped: (part) => partStopped(part),
   });
   ports = stack.ports;
 });
@@ -89,5 +93,22 @@ describe("the local stack of npm start", () => {
     const response = await fetch(`${stack.apiUrl}/functions/v1/send-contact-email`, { method: "POST", headers, body });
     expect(response.status).toBe(200);
     expect((await response.json()).id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  // Last: it takes the stack down.
+  it("stops every part, the other Deno function included, when one function's process exits", async () => {
+    const { "send-contact-email": submitPid, "retry-quote-emails": retryPid } = stack.functionPids;
+    process.kill(submitPid, "SIGKILL");
+    expect(await stoppedPart).toBe("function send-contact-email");
+    const running = (pid) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect(running(retryPid)).toBe(false);
+    await expect(fetch(stack.siteUrl)).rejects.toThrow();
   });
 });

@@ -92,8 +92,12 @@ describe("send-contact-email with generated bodies", () => {
         // A key that is present but malformed is refused (400): ignored, every retry would add a row.
         const keyText = kind === "json" && isObject(value) && typeof value.idempotencyKey === "string" ? value.idempotencyKey.trim() : "";
         const key = /^[A-Za-z0-9_.:-]{8,200}$/.test(keyText) ? keyText : null;
-        // JSON must carry a person's fill time (the function's default minimum, quote-rules.json).
-        const elapsedOk = isObject(value) && typeof value.elapsedMs === "number" && value.elapsedMs >= QUOTE_RULES.minFillMs;
+        // JSON must carry a person's fill time (between the minimum and the maximum of quote-rules.json).
+        const elapsedOk =
+          isObject(value) &&
+          typeof value.elapsedMs === "number" &&
+          value.elapsedMs >= QUOTE_RULES.minFillMs &&
+          value.elapsedMs <= QUOTE_RULES.maxFillMs;
         const valid = kind === "json" && isObject(value) && validateQuoteRequest(value).ok && (keyText === "" || key !== null) && elapsedOk;
         expect(response.status, text).toBe(valid ? 200 : response.status === 413 ? 413 : 400);
         if (valid) {

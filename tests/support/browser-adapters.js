@@ -315,7 +315,7 @@ async function launchChromiumEngine({ partnerPort }) {
 }
 
 /** Firefox ESR: every request, loopback included, goes through the proxy, which knows partner.test. */
-async function launchFirefoxEngine({ partnerPort }) {
+async function launchFirefoxEngine({ partnerPort, prefs: extraPrefs = {} }) {
   const proxy = await startBrowserProxy({ hosts: { [PARTNER_HOST]: "127.0.0.1" } });
   const [host, port] = proxy.address.split(":");
   const prefs = (javaScript) => ({
@@ -325,6 +325,7 @@ async function launchFirefoxEngine({ partnerPort }) {
     "network.proxy.no_proxies_on": "",
     "network.proxy.allow_hijacking_localhost": true,
     "javascript.enabled": javaScript,
+    ...extraPrefs,
   });
   const launch = (javaScript) =>
     puppeteer.launch({ browser: "firefox", executablePath: FIREFOX_PATH, headless: true, extraPrefsFirefox: prefs(javaScript) });

@@ -30,7 +30,7 @@ const VALID = {
 
 // The page clock the form measures its fill time with: the tests decide how long a visitor takes.
 const clock = vi.hoisted(() => ({ now: 0 }));
-vi.mock("./fill-clock.ts", () => ({ pageTime: () => clock.now }));
+vi.mock("./fill-clock.ts", async (importOriginal) => ({ ...(await importOriginal<object>()), pageTime: () => clock.now }));
 
 let host: HTMLElement;
 let root: Root | undefined;
@@ -151,6 +151,69 @@ describe("QuoteForm", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("sends only once the page's clock says the minimum has passed, when the wait's timer fires early", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const fetch = vi.fn(async (_url: string, _init: RequestInit) => answer(200, { id: "early-timer" }));
+      vi.stubGlobal("fetch", fetch);
+      await mount();
+      await fillValid(VALID, { quickly: true });
+      clock.now += 1_200;
+      await act(async () => {
+        host.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+      });
+      // Firefox: the timer for the rest fires when performance.now() still reads a millisecond short.
+      const rest = QUOTE_RULES.minFillMs - 1_200;
+      clock.now += rest - 1;
+      await act(async () => void (await vi.advanceTimersByTimeAsync(rest)));
+      expect(fetch).not.toHaveBeenCalled();
+      clock.now += 1;
+      await act(async () => void (await vi.advanceTimersByTimeAsync(1)));
+      expect(fetch).toHaveBeenCalledTimes(1);
+      expect(JSON.parse(String(fetch.mock.calls[0][1].body)).elapsedMs).toBe(QUOTE_RULES.minFillMs);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("sends at most the rules' maximum fill time, for a form left open for days", async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => answer(200, { id: "slow" }));
+    vi.stubGlobal("fetch", fetch);
+    await mount();
+    await fillValid();
+    clock.now += 3 * QUOTE_RULES.maxFillMs;
+    await submit();
+    await settle();
+    expect(JSON.parse(String(fetch.mock.calls[0][1].body)).elapsedMs).toBe(QUOTE_RULES.maxFillMs);
+  });
+
+  it("sends the same content again under the same idempotency key after a failure, and other content under a new one", async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => answer(503, { error: "Vi kan ikke modtage forespørgsler lige nu." }));
+    vi.stubGlobal("fetch", fetch);
+    const keyOf = (call: number) => new Headers(fetch.mock.calls[call][1].headers).get("Idempotency-Key");
+    await mount();
+    await fillValid();
+    await submit();
+    await settle();
+    await submit();
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(keyOf(1)).toBe(keyOf(0));
+    await type("message", " og nye stikkontakter");
+    await submit();
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(keyOf(2)).not.toBe(keyOf(0));
+    // Once stored, the same content is a new request: the next one gets a new key.
+    fetch.mockImplementation(async () => answer(200, { id: "stored" }));
+    await submit();
+    await settle();
+    await fillValid({ ...VALID, message: `${VALID.message} og nye stikkontakter` });
+    await submit();
+    await settle();
+    expect(keyOf(4)).not.toBe(keyOf(3));
   });
 
   it("sends from a plain-http page too, where crypto.randomUUID does not exist (issue 14)", async () => {

@@ -4,10 +4,11 @@
 // errors with focus on the first, or a lasting confirmation or lasting error inside the form that focus
 // moves to, beside the 5000 ms notice.
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { type FieldErrors, QUOTE_RULES, type QuoteField, type QuoteValues, checkQuoteRequest } from "#quote-rules";
+import { type FieldErrors, type QuoteField, type QuoteValues, checkQuoteRequest } from "#quote-rules";
 import { notify } from "../shared/notices.ts";
 import { randomId } from "../shared/random-id.ts";
 import type { SiteFacts } from "../shared/site-facts.ts";
+import { fillTimeReached } from "./fill-clock.ts";
 import { type QuoteBody, type SendResult, sendQuote } from "./send-quote.ts";
 
 /** How long the quote form's notices stay (docs/product.md#business-constants-and-timings: 5000 ms in the form's notice store). */
@@ -45,6 +46,8 @@ export function useQuoteSubmit({ id, facts, fields, values, elapsedMs, extra, fo
   // The status line's text; a repeat of the same errors is announced again (the count changes the text).
   const [announcement, setAnnouncement] = useState({ text: "", count: 0 });
   const busy = useRef(false);
+  // The content and idempotency key of the last attempt that was not stored (as far as the form knows).
+  const lastAttempt = useRef<{ content: string; key: string } | null>(null);
   const focusNext = useRef<string | null>(null);
   // Aborts a send still in flight (or waiting to retry) when the form leaves the page.
   const inFlight = useRef(new AbortController());
@@ -77,12 +80,19 @@ export function useQuoteSubmit({ id, facts, fields, values, elapsedMs, extra, fo
     announce("Sender...");
     // A person can fill the form faster than the function's minimum (autofill and paste): wait out the
     // rest instead of being refused as a bot.
-    const early = QUOTE_RULES.minFillMs - elapsedMs();
-    if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+    const filledFor = await fillTimeReached(elapsedMs, inFlight.current.signal);
+    if (filledFor === null) return;
+    const content = { ...checked.data, ...extra() };
+    // The same content sent again (the visitor pressed again after an error, whatever it said) goes
+    // under the same key: if the first attempt was stored after all, the function answers with that
+    // request instead of storing a second one. Other content gets a new key.
+    const same = JSON.stringify(content);
+    if (lastAttempt.current?.content !== same) lastAttempt.current = { content: same, key: randomId() };
+    const result = await sendQuote(facts.backend, { ...content, elapsedMs: filledFor }, lastAttempt.current.key, {
+      signal: inFlight.current.signal,
+    });
     if (inFlight.current.signal.aborted) return;
-    const body = { ...checked.data, ...extra(), elapsedMs: elapsedMs() };
-    const result = await sendQuote(facts.backend, body, randomId(), { signal: inFlight.current.signal });
-    if (inFlight.current.signal.aborted) return;
+    if (result.ok) lastAttempt.current = null;
     busy.current = false;
     setSending(false);
     onResult?.(result);

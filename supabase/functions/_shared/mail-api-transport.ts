@@ -5,8 +5,9 @@ import type { MailTransport, OutgoingMessage } from "./mail-transport.ts";
 /** Statuses whose refusal a retry cannot change: a malformed message, a bad key, an unverified domain. */
 const PERMANENT = new Set([400, 401, 403, 404, 422]);
 
-/** `"Name" <address>` with the name quoted as RFC 5322 asks (it comes from one validated line). */
-const mailbox = ({ name, address }: { name: string; address: string }) => `"${name.replace(/["\\]/g, "\\$&")}" <${address}>`;
+/** `"Name" <address>` with the name quoted as RFC 5322 asks (it comes from one validated line); the bare address without a name. */
+const mailbox = ({ name, address }: { name: string; address: string }) =>
+  name === "" ? address : `"${name.replace(/["\\]/g, "\\$&")}" <${address}>`;
 
 const base64 = (content: Uint8Array | string) => {
   const bytes = typeof content === "string" ? new TextEncoder().encode(content) : content;

@@ -20,7 +20,9 @@ export async function deliver(store: Store, mailer: Mailer, row: StoredRequest, 
     const status = await store.markFailed(row, reason, { permanent: isPermanent(error) }).catch(() => null);
     if (status === "failed") {
       log({ event: "mail_undeliverable", level: "error", requestId: row.id, attempt: row.attempts, reason });
-      await alert?.(store).catch(() => {});
+      // Not awaited: a slow or hung webhook must not hold the rest of a batch. An alert cut short
+      // leaves the row unalerted, and the next request or scheduled retry alerts it.
+      alert?.(store).catch(() => {});
     } else {
       log({ event: "mail_failed", level: "warn", requestId: row.id, attempt: row.attempts, reason });
     }

@@ -2,6 +2,7 @@
 // (SMTP, or the HTTP mail API). Header safety: every header value comes from validated single-line fields, nodemailer encodes
 // them, and the customer is only ever an address object in Reply-To, never raw header text.
 import { createMailApiTransport } from "./mail-api-transport.ts";
+import { posesAsAddress } from "./quote-checks.ts";
 import { createSmtpTransport } from "./smtp-transport.ts";
 import type { StoredRequest } from "./store.ts";
 
@@ -13,10 +14,21 @@ export type Mailer = { send: (request: StoredRequest) => Promise<void> };
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] as string);
 
+/**
+ * The number to call for a phone field that holds one number: 8 digits, or an international number
+ * (+ or 00, at most 15 digits as E.164 allows); null for anything else ("20304050/60708090" is two
+ * numbers, and one call link would dial neither).
+ */
+export function callNumber(phone: string): string | null {
+  const dialled = phone.replace(/[^+0-9]/g, "");
+  return /^\d{8}$|^(\+|00)\d{7,15}$/.test(dialled) ? dialled : null;
+}
+
 /** A table cell of the HTML part: the phone as a call link, the e-mail as a mail link, the rest as text. */
 function cellHtml(label: string, value: string): string {
   const text = escapeHtml(value);
-  if (label === "Telefon") return `<a href="tel:${escapeHtml(value.replace(/[^+0-9]/g, ""))}">${text}</a>`;
+  const number = label === "Telefon" ? callNumber(value) : null;
+  if (number) return `<a href="tel:${escapeHtml(number)}">${text}</a>`;
   if (label === "E-mail") return `<a href="mailto:${escapeHtml(value)}">${text}</a>`;
   // Only the site's own and registered partners' pages are stored (send-contact-email/handler.ts).
   if (label === "Side" && /^https?:\/\//.test(value)) return `<a href="${escapeHtml(value)}">${text}</a>`;
@@ -69,7 +81,9 @@ export function buildMessage(request: StoredRequest, settings: Omit<MailSettings
   return {
     from: settings.mailFrom,
     to: settings.mailTo,
-    replyTo: { name: request.name, address: request.email },
+    // A name that holds an encoded word or an address (stored before the rules refused them) would be
+    // decoded by mail clients into someone else's address: the customer's address stands alone then.
+    replyTo: { name: posesAsAddress(request.name) ? "" : request.name, address: request.email },
     subject: `${request.deployCheck ? "TEST fra npm run verify:deploy: " : ""}Ny forespørgsel: ${request.location}`,
     text,
     html,

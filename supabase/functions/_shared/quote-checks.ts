@@ -22,30 +22,76 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // C1 controls (U+0080-U+009F, e.g. U+0085 and U+009B): never typed by a person, and some mail and
 // terminal software acts on them.
 const C1_CONTROL = /[\u0080-\u009f]/;
-// Invisible format characters that change how a line reads without being seen: bidi overrides and
-// isolates (U+202A-U+202E, U+2066-U+2069), marks (U+200E, U+200F), zero-width characters (U+200B-U+200D,
-// U+2060, U+FEFF). Refused in the one-line fields, whose text the firm's mail shows in its headers.
-const INVISIBLE_FORMAT = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+/**
+ * Every invisible and format character, one list for the browser and the function: Unicode's
+ * default-ignorable code points (stable by design: the property already covers the code points
+ * reserved for more) and its format characters (Cf). Between them: the soft hyphen, the combining
+ * grapheme joiner, variation selectors, the bidi controls, the Hangul fillers, the interlinear
+ * annotation marks and the tag characters (U+E0000-E0FFF); plus the braille blank (U+2800), a filler
+ * that is neither. Refused in the one-line fields, whose text the firm's mail shows in its headers and
+ * links. Property escapes, not a table of ranges, because the embed's byte budget has no room for one.
+ */
+export const INVISIBLE = /[\p{DI}\p{Cf}\u2800]/u;
+/**
+ * What the message may not hold of that list: the bidi controls (they make a line read in another
+ * order) and the tag characters (they carry hidden text). Emoji keep their joiners and variation
+ * selectors there.
+ */
+export const BIDI_OR_TAG = /[\p{Bidi_C}\u{e0000}-\u{e007f}]/u;
+// An RFC 2047 encoded word ("=?UTF-8?B?...?="), which mail clients decode in a display name, and an
+// address: a name holding either could pose as someone else in the firm's Reply-To.
+const POSES_AS_ADDRESS = /=\?|@/;
+
+/** True when a name holds an encoded word or an address (the firm's mail then shows no display name). */
+export const posesAsAddress = (name: string) => POSES_AS_ADDRESS.test(name);
 const PHONE_CHARACTERS = /^\+?[0-9 ()./-]+$/;
 // What a domain name may not contain before it is converted to its ASCII (punycode) form.
 const NOT_IN_DOMAIN = /[\s/\\:?#[\]@%]/;
 
+/** The domain in its ASCII (punycode) form, lower case, as mail servers see it; null when it is none. */
+function asciiDomain(domain: string): string | null {
+  if (domain === "" || NOT_IN_DOMAIN.test(domain)) return null;
+  try {
+    return new URL(`http://${domain}`).hostname;
+  } catch {
+    return null;
+  }
+}
+
+// The scripts a domain label's letters are told apart by (ISO 15924 codes, in this order); Japanese
+// writes Han with kana, Korean Han with Hangul, so those may share a label.
+const SCRIPTS = "Latn Grek Cyrl Armn Hebr Arab Geor Thai Deva Hang Hani Hira Kana".split(" ");
+const ONE_WRITING = /^[^,]*$|^Hang,Hani$|^(Hani,)?Hira(,Kana)?$|^(Hani,)?Kana$/;
+const LABEL_SEPARATOR = /[.\u3002\uff0e\uff61]/;
+
+/** True when one label of `domain` mixes letters of two scripts ('exаmple' with a Cyrillic 'а'). */
+const mixesScripts = (domain: string) =>
+  domain
+    .split(LABEL_SEPARATOR)
+    .some((label) => !ONE_WRITING.test(SCRIPTS.filter((script) => new RegExp(`\\p{sc=${script}}`, "u").test(label)).join()));
+
 /**
  * An e-mail address as zod's pattern accepts it, with an internationalised domain allowed
- * (info@blåbær.dk): the domain is checked in its ASCII form, as mail servers see it.
+ * (info@blåbær.dk): the domain is checked in its ASCII form, as mail servers see it, and refused when a
+ * label mixes scripts (a lookalike of another domain).
  */
 function isEmail(value: string): boolean {
   const at = value.lastIndexOf("@");
   if (at < 1) return false;
   const domain = value.slice(at + 1);
-  if (domain === "" || NOT_IN_DOMAIN.test(domain)) return false;
-  let ascii: string;
-  try {
-    ascii = new URL(`http://${domain}`).hostname;
-  } catch {
-    return false;
-  }
-  return regexes.email.test(`${value.slice(0, at)}@${ascii}`);
+  const ascii = asciiDomain(domain);
+  return ascii !== null && !mixesScripts(domain) && regexes.email.test(`${value.slice(0, at)}@${ascii}`);
+}
+
+/**
+ * The one form of an address that is stored, counted, mailed and erased: NFKC (as `normalizeValue`
+ * already made it), the domain in lower-case ASCII. The local part keeps its case; counting and
+ * erasure compare it without regard to case. A value that is no address comes back as it was.
+ */
+export function canonicalEmail(value: string): string {
+  const at = value.lastIndexOf("@");
+  const ascii = at < 1 ? null : asciiDomain(value.slice(at + 1));
+  return ascii === null ? value : `${value.slice(0, at)}@${ascii}`;
 }
 
 /** Length in characters (code points), as zod and Postgres' char_length count it, not UTF-16 units. */
@@ -63,19 +109,21 @@ function text(rule: Rule, ...extra: Check[]): Check[] {
   // the invisible characters that would make the line read differently from what it is.
   if (rule.lineBreakMessage) {
     checks.push([(value) => !LINE_BREAK.test(value), rule.lineBreakMessage]);
-    checks.push([(value) => !INVISIBLE_FORMAT.test(value), rule.controlMessage]);
+    checks.push([(value) => !INVISIBLE.test(value), rule.controlMessage]);
+  } else {
+    checks.push([(value) => !BIDI_OR_TAG.test(value), rule.controlMessage]);
   }
   return checks.concat(extra);
 }
 
 /** Every field's checks, in the order their messages are reported. */
 export const QUOTE_CHECKS: Record<QuoteField, Check[]> = {
-  name: text(rules.name),
+  name: text(rules.name, [(value) => !posesAsAddress(value), rules.name.addressMessage]),
   phone: text(rules.phone, [(value) => PHONE_CHARACTERS.test(value), rules.phone.minMessage]),
   email: [
     [(value) => length(value) <= rules.email.max, rules.email.maxMessage],
     [
-      (value) => !LINE_BREAK.test(value) && !CONTROL.test(value) && !C1_CONTROL.test(value) && !INVISIBLE_FORMAT.test(value),
+      (value) => !LINE_BREAK.test(value) && !CONTROL.test(value) && !C1_CONTROL.test(value) && !INVISIBLE.test(value),
       rules.email.lineBreakMessage,
     ],
     [isEmail, rules.email.minMessage],
@@ -95,17 +143,22 @@ export function collectErrors(errors: FieldErrors, field: QuoteField, value: str
 
 /**
  * A value as the rules see it: NFC first (so a decomposed 'å' counts as one character, as the
- * database will store it), then trimmed.
+ * database will store it), then trimmed. An address is NFKC instead, so that full-width letters and
+ * other compatibility spellings of it are the one address they stand for.
  */
-export const normalizeValue = (value: string) => value.normalize("NFC").trim();
+export const normalizeValue = (field: QuoteField, value: string) => value.normalize(field === "email" ? "NFKC" : "NFC").trim();
 
-/** The browser's check of the form's values: normalised values, or every field's Danish messages. */
+/** A valid value as it is stored: the address in its canonical form, everything else as normalised. */
+export const storedValue = (field: QuoteField, value: string) => (field === "email" ? canonicalEmail(value) : value);
+
+/** The browser's check of the form's values: the values as stored, or every field's Danish messages. */
 export function checkQuoteRequest(values: QuoteValues): { ok: true; data: QuoteValues } | { ok: false; errors: FieldErrors } {
   const data = {} as QuoteValues;
   const errors: FieldErrors = {};
   for (const field of QUOTE_FIELDS) {
-    data[field] = normalizeValue(values[field]);
-    collectErrors(errors, field, data[field]);
+    const value = normalizeValue(field, values[field]);
+    collectErrors(errors, field, value);
+    data[field] = storedValue(field, value);
   }
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, data };
 }

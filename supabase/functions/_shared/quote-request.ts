@@ -2,7 +2,7 @@
 // running the shared checks of quote-checks.ts (the rules and Danish messages of section 5), so the
 // browser and the function can never disagree about what is valid.
 import * as z from "zod/mini";
-import { type FieldErrors, QUOTE_CHECKS, QUOTE_FIELDS, QUOTE_RULES, type QuoteField } from "./quote-checks.ts";
+import { type FieldErrors, QUOTE_CHECKS, QUOTE_FIELDS, QUOTE_RULES, type QuoteField, normalizeValue, storedValue } from "./quote-checks.ts";
 
 export { QUOTE_FIELDS, QUOTE_RULES };
 export type { FieldErrors, QuoteField };
@@ -13,9 +13,11 @@ z.config({ jitless: true });
 /** A required string: trimmed, missing counts as empty (docs/product.md#quote-form-rules: defaults are empty strings). */
 const field = (name: QuoteField) =>
   z.prefault(
-    z
-      .string({ error: QUOTE_RULES[name].minMessage })
-      .check(z.normalize("NFC"), z.trim(), ...QUOTE_CHECKS[name].map(([test, message]) => z.refine<string>(test, message))),
+    z.string({ error: QUOTE_RULES[name].minMessage }).check(
+      z.overwrite((value: string) => normalizeValue(name, value)),
+      ...QUOTE_CHECKS[name].map(([test, message]) => z.refine<string>(test, message)),
+      z.overwrite((value: string) => storedValue(name, value)),
+    ),
     "",
   );
 

@@ -26,26 +26,36 @@ export type NewRequest = QuoteRequest & {
 };
 
 /**
- * Stored requests allowed in the window: per client, per e-mail address from one client, and per
- * e-mail address from all clients together (higher, so a stranger cannot lock a person out).
+ * Stored requests allowed in the window: per client, and per e-mail address from one client; and the
+ * e-mails the firm gets per address from all clients together (requests over it are stored, held and
+ * listed in the alert, never refused: a stranger cannot lock a person out).
  */
 export type Limits = { perClient: number; perEmail: number; perEmailTotal: number; windowMinutes: number };
 
 export type SubmitResult =
   | { kind: "created"; id: string }
+  /** Stored but not mailed: the address is over its cap from all clients (the alert lists it). */
+  | { kind: "held"; id: string }
+  /** Not stored: the database got to it after `notAfter`, when the visitor had been answered 503. */
+  | { kind: "expired" }
   | { kind: "replayed"; id: string }
   | { kind: "keyReused" }
   | { kind: "limited"; retryAfterSeconds: number };
 
+/** How long rows picked for an alert stay reserved for its sender (well over the webhook's timeout). */
+const ALERT_CLAIM_SECONDS = 120;
+
 /**
- * Marks as alerted, and returns, the requests the firm has not been told about that are failed or still
- * unsent after an hour. Run after every request: the partial index quote_requests_unalerted finds those
- * few rows among all (tests/backend/rate-limit-plan.test.js explains it at 500,000 rows).
+ * Reserves for one alert, and returns, the requests the firm has not been told about that are failed,
+ * held, or still unsent after an hour. Run after every request: the partial index
+ * quote_requests_unalerted finds those few rows among all (tests/backend/rate-limit-plan.test.js
+ * explains it at 500,000 rows).
  */
 export const TAKE_UNALERTED = `
-  update quote_requests set alerted_at = now()
+  update quote_requests set alert_claimed_until = now() + make_interval(secs => ${ALERT_CLAIM_SECONDS})
   where alerted_at is null and notification_status <> 'sent'
-    and (notification_status = 'failed'
+    and (alert_claimed_until is null or alert_claimed_until < now())
+    and (notification_status in ('failed', 'held')
       or (notification_status in ('pending', 'sending') and received_at < now() - interval '1 hour'))
   returning id, notification_status as status`;
 
@@ -65,18 +75,19 @@ export function createStore(sql: Sql) {
 
   return {
     /**
-     * Stores a request unless its idempotency key was seen (same id again) or a rate limit is reached:
-     * one round trip, the migration's submit_quote_request() (locks, replay, counts and insert).
+     * Stores a request unless its idempotency key was seen (same id again), a rate limit is reached or
+     * the database gets to it after `notAfter`: one round trip, the migration's submit_quote_request()
+     * (locks, replay, counts and insert).
      */
-    async submit(request: NewRequest, limits: Limits): Promise<SubmitResult> {
+    async submit(request: NewRequest, limits: Limits, notAfter: Date | null = null): Promise<SubmitResult> {
       const [row] = await sql<{ kind: SubmitResult["kind"]; id: string | null; retryAfterSeconds: number | null }[]>`
         select kind, id, retry_after_seconds as "retryAfterSeconds" from public.submit_quote_request(
           ${request.name}, ${request.phone}, ${request.email}, ${request.location}, ${request.message},
           ${request.sourceUrl}, ${request.partnerId}, ${request.idempotencyKey}, ${request.requestHash},
           ${request.clientIpHash}, ${request.userAgent},
-          ${limits.perClient}, ${limits.perEmail}, ${limits.perEmailTotal}, ${limits.windowMinutes})`;
+          ${limits.perClient}, ${limits.perEmail}, ${limits.perEmailTotal}, ${limits.windowMinutes}, ${notAfter})`;
       if (row.kind === "limited") return { kind: "limited", retryAfterSeconds: row.retryAfterSeconds ?? 1 };
-      if (row.kind === "keyReused") return { kind: "keyReused" };
+      if (row.kind === "keyReused" || row.kind === "expired") return { kind: row.kind };
       if (!row.id) throw new Error(`submit_quote_request answered ${row.kind} without an id`);
       return { kind: row.kind, id: row.id };
     },
@@ -130,8 +141,9 @@ export function createStore(sql: Sql) {
     },
 
     /**
-     * Marks as alerted, and returns, the requests the firm has not been told about yet that are failed,
-     * or still unsent an hour after they arrived (the scheduled retry has not run, or keeps failing).
+     * Reserves for one alert, and returns, the requests the firm has not been told about yet that are
+     * failed, held, or still unsent an hour after they arrived (the scheduled retry has not run, or
+     * keeps failing).
      */
     async takeUnalerted(): Promise<{ id: string; status: string }[]> {
       return await sql.unsafe<{ id: string; status: string }[]>(TAKE_UNALERTED);
@@ -140,6 +152,16 @@ export function createStore(sql: Sql) {
     /** Labels a stored request as a deploy check (npm run verify:deploy), before its e-mail goes out. */
     async markDeployCheck(id: string): Promise<void> {
       await sql`update quote_requests set deploy_check = true where id = ${id}`;
+    },
+
+    /** Records that the firm was told about these requests: they are never alerted again. */
+    async markAlerted(ids: string[]): Promise<void> {
+      await sql`update quote_requests set alerted_at = now(), alert_claimed_until = null where id = any(${ids}::uuid[])`;
+    },
+
+    /** Gives rows back after an alert that did not arrive: the next alert takes them again. */
+    async releaseAlert(ids: string[]): Promise<void> {
+      await sql`update quote_requests set alert_claimed_until = null where id = any(${ids}::uuid[]) and alerted_at is null`;
     },
 
     /** The active partner sites registered in the database: id and origin. */

@@ -24,7 +24,7 @@ import type { Mailer } from "../_shared/mail.ts";
 import { deliver } from "../_shared/mail-delivery.ts";
 import { createPartnerList } from "../_shared/partners.ts";
 import { type Alerter, createAlerter } from "../_shared/alerts.ts";
-import { QUOTE_FIELDS } from "../_shared/quote-checks.ts";
+import { INVISIBLE, QUOTE_FIELDS, QUOTE_RULES } from "../_shared/quote-checks.ts";
 import { validateQuoteRequest } from "../_shared/quote-request.ts";
 import type { Store } from "../_shared/store.ts";
 import { sameSecret } from "../_shared/secrets.ts";
@@ -50,6 +50,12 @@ export type QuoteHandler = ((request: Request) => Promise<Response>) & { settled
 type AnswerKey = keyof typeof answerMessages;
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
+/**
+ * How long before the request's deadline the database stops storing it (submit_quote_request's
+ * p_not_after): room for the insert's answer to arrive, and for the function's and the database's
+ * clocks to differ, so that a 503 at the deadline never follows a stored row.
+ */
+const STORE_MARGIN_MS = 1_000;
 /** Error codes of the postgres driver and the OS that mean "the database cannot be reached". */
 const DB_UNREACHABLE = new Set([
   "ECONNREFUSED",
@@ -77,9 +83,9 @@ const messagesFor = (phone: string) =>
     string
   >;
 
-/** Line breaks, control and format characters: never part of a page address shown to the firm. */
+/** Line breaks and control characters (with INVISIBLE): never part of a page address shown to the firm. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: it detects control characters on purpose
-const PAGE_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/;
+const PAGE_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 const stringOrNull = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
 
@@ -135,11 +141,14 @@ export function createHandler({
    */
   function sourceUrl(value: unknown, referer: string | null, allowed: ReadonlySet<string>): string | null {
     const candidate = (typeof value === "string" && value.trim() !== "" ? value : referer)?.normalize("NFC").trim();
-    if (!candidate || PAGE_UNSAFE.test(candidate)) return null;
+    if (!candidate || PAGE_UNSAFE.test(candidate) || INVISIBLE.test(candidate)) return null;
     if (!/^(https?:\/\/|\/(?!\/))/i.test(candidate)) return null;
     try {
       const url = new URL(candidate, `${config.siteUrl}/`);
-      return allowed.has(url.origin) && url.href.length <= 500 ? url.href : null;
+      // The page, not what was added to its address: a user part ("login.mitid.dk.betaling@") and a
+      // query ("?Betal_faktura_her=") would be shown to the firm as the link's text and target.
+      const page = `${url.origin}${url.pathname}`;
+      return allowed.has(url.origin) && page.length <= 500 ? page : null;
     } catch {
       return null;
     }
@@ -194,6 +203,12 @@ export function createHandler({
     const from = requestOrigin(request);
     if (from !== null && !allowed.has(from)) return json(403, { error: text.forbidden, requestId });
     if (!isForm && type !== "application/json") return problem(415, "unsupported");
+    // Every browser sends Origin with a form's POST, and a form post has no fill time to check: one
+    // without Origin or Referer came from no browser, and would otherwise pass no rule at all.
+    if (isForm && from === null) {
+      log({ event: "request_refused", requestId, status: 403, reason: "formWithoutOrigin" });
+      return json(403, { error: text.forbidden, requestId });
+    }
 
     let body: Record<string, unknown>;
     try {
@@ -207,16 +222,20 @@ export function createHandler({
 
     // Spam, without bothering people: a hidden field only bots fill in gets a success-shaped answer and is dropped.
     if (honeypotFilled(body.website)) {
-      log({ event: "spam_dropped", requestId, reason: "honeypot" });
+      // With the partner it came through: a partner page that fills the field drops its leads in silence,
+      // and this line is how the firm sees it happen.
+      const partnerId = await partners.verified(stringOrNull(body.partnerId ?? body.partner), request.headers.get("origin"));
+      log({ event: "spam_dropped", requestId, reason: "honeypot", partnerId, origin: from });
       return isForm ? redirect("/kontakt/tak") : json(200, { id: requestId });
     }
     // How long the form took, measured in the page (performance.now(), so no clock but the page's own
     // counts). A script posting JSON must say it, and be no faster than a person; the widgets wait out
     // the rest of the minimum themselves, so a quick person never sees this. A plain form post has no
-    // JavaScript to measure with: the origin rule and the honeypot judge it.
+    // JavaScript to measure with: the origin rule and the honeypot judge it. The widgets never send
+    // more than the rules' maxFillMs (a day), so a larger figure was not measured by them.
     if (!isForm) {
       const elapsed = typeof body.elapsedMs === "number" ? body.elapsedMs : Number.NaN;
-      if (!(Number.isFinite(elapsed) && elapsed >= config.minFillMs)) return problem(400, "tooFast");
+      if (!(elapsed >= config.minFillMs && elapsed <= QUOTE_RULES.maxFillMs)) return problem(400, "tooFast");
     }
 
     const validation = validateQuoteRequest(body);
@@ -248,13 +267,23 @@ export function createHandler({
           userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
         },
         config.rateLimit,
+        // The database stores nothing after this: the visitor may be answered 503 from then on.
+        new Date(Date.now() + Math.max(0, deadline.left() - STORE_MARGIN_MS)),
       );
       const result = await deadline.within(submission, "the database");
+      if (result.kind === "expired") return problem(503, "unavailable", { "Retry-After": "60" });
       if (result.kind === "limited") return problem(429, "limited", { "Retry-After": String(result.retryAfterSeconds) });
       if (result.kind === "keyReused") return problem(422, "keyReused");
-      log({ event: result.kind === "created" ? "request_stored" : "request_replayed", requestId: result.id, status: 200 });
-      // The row is committed: from here on the answer is success, whatever the mail server does.
-      if (result.kind === "created" && deployCheck !== null) await deadline.within(store.markDeployCheck(result.id), "the database");
+      const event = { created: "request_stored", held: "request_held", replayed: "request_replayed" }[result.kind];
+      log({ event, requestId: result.id, status: 200 });
+      // The row is committed: from here on the answer is success, whatever the mail server does. A held
+      // row is not mailed: the next alert (after a request, or the scheduled retry) lists it with the others.
+      // A deploy check is labelled before its e-mail goes out; a label that fails is logged, never a 503.
+      if (result.kind === "created" && deployCheck !== null) {
+        await deadline
+          .within(store.markDeployCheck(result.id), "the database")
+          .catch(() => log({ event: "deploy_check_unlabelled", level: "error", requestId: result.id }));
+      }
       if (result.kind === "created") mailInBackground(result.id);
       return isForm ? redirect("/kontakt/tak") : json(200, { id: result.id });
     } catch (error) {
