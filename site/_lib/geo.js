@@ -18,3 +18,19 @@ export function nearest(origin, places, count) {
     .slice(0, count)
     .map(({ place }) => place);
 }
+
+/**
+ * The `count` areas nearest to `origin` as `{ name, slug, km }`, where `km` is the distance from `origin`
+ * as the crow flies, in whole kilometres and at least 1 (a page says "ca. 4 km herfra"). Each area's own
+ * `distance` is from the firm's base and is not what a neighbour's line states.
+ * @param {{ latitude: number, longitude: number }} origin
+ * @param {{ name: string, slug: string, latitude: number, longitude: number }[]} areas
+ * @param {number} count
+ */
+export function neighboursOf(origin, areas, count) {
+  return nearest(origin, areas, count).map(({ name, slug, latitude, longitude }) => ({
+    name,
+    slug,
+    km: Math.max(1, Math.round(distanceKm(origin, { latitude, longitude }))),
+  }));
+}

@@ -204,11 +204,11 @@ describe("content", () => {
       expect(text).toContain(area.postalCode);
       expect(text).toContain(`${area.distance} km`);
       expect(text).toContain(area.description.slice(0, 60));
+      const nearby = root.querySelector(`#area-title`).parentNode;
       for (const neighbour of area.neighbours) {
-        expect(
-          root.querySelector(`#area-title`).parentNode.querySelector(`a[href="/omraader/${neighbour.slug}"]`),
-          `${area.slug} -> ${neighbour.slug}`,
-        ).not.toBeNull();
+        expect(nearby.querySelector(`a[href="/omraader/${neighbour.slug}"]`), `${area.slug} -> ${neighbour.slug}`).not.toBeNull();
+        // A neighbour's distance is from this town (Højelse once said "Køge (10 km)", Køge's distance from the base).
+        expect(nearby.textContent.replace(/\s+/g, " ")).toContain(`${neighbour.name} (ca. ${neighbour.km} km herfra)`);
       }
       // Regression: computed front-matter lists once gave every area page Køge's breadcrumb.
       const crumbs = root.querySelectorAll('nav[aria-label="Brødkrumme"] li');
