@@ -57,6 +57,7 @@ const business = z.strictObject({
     events: z.number().int().positive(),
     authorisedPercent: z.number().int().min(0).max(100),
   }),
+  googleProfile: z.url(),
   guarantees: z.strictObject({ warrantyYears: z.number().int().positive(), fixedPrice: text }),
   responseTimes: z.strictObject({
     homeAreaKm: z.number().positive(),

@@ -273,6 +273,20 @@ describe("content", () => {
 });
 
 describe("shared elements", () => {
+  it("links every Google rating to the firm's Google profile, and shows the social profiles in the footer", () => {
+    // '4,9/5 på Google (150+ anmeldelser)' once linked nowhere, and the profiles were only in the JSON-LD.
+    for (const route of [...ALL_PAGES, "/404"]) {
+      const { root } = page(route);
+      const ratings = root
+        .querySelectorAll("body *")
+        .filter((element) => element.childNodes.some((node) => node.nodeType === 3 && /\d,\d\/5 på Google/.test(node.rawText)));
+      expect(ratings.length, route).toBeGreaterThan(0);
+      for (const rating of ratings) expect(rating.closest("a")?.getAttribute("href"), `${route}: ${rating.textContent}`).toBe(business.googleProfile);
+      const footer = root.querySelector("footer");
+      for (const profile of business.social) expect(footer.querySelector(`a[href="${profile.url}"]`)?.textContent.trim(), route).toBe(profile.name);
+    }
+  });
+
   it("has the header, footer and calls to action on every page", () => {
     for (const route of [...ALL_PAGES, "/404"]) {
       const { root } = page(route);
