@@ -273,6 +273,16 @@ describe("content", () => {
 });
 
 describe("shared elements", () => {
+  it("shows in the header bar where the visitor is: the page's own link, or 'Ydelser' on a service page with none", () => {
+    // 'Event' and 'Erhverv' were highlighted on their pages, but nothing on /ydelser/private.
+    for (const route of ALL_PAGES.filter((path) => path.startsWith("/ydelser"))) {
+      const bar = page(route).root.querySelector("header elektriker-nav nav > ul");
+      const marked = bar.querySelectorAll(":scope > li > a.nav-link[aria-current]").map((link) => link.getAttribute("href"));
+      const own = bar.querySelector(`:scope > li > a.nav-link[href="${route}"]`);
+      expect(marked, route).toEqual([own ? route : "/ydelser"]);
+    }
+  });
+
   it("links every Google rating to the firm's Google profile, and shows the social profiles in the footer", () => {
     // '4,9/5 på Google (150+ anmeldelser)' once linked nowhere, and the profiles were only in the JSON-LD.
     for (const route of [...ALL_PAGES, "/404"]) {
