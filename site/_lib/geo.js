@@ -34,3 +34,20 @@ export function neighboursOf(origin, areas, count) {
     km: Math.max(1, Math.round(distanceKm(origin, { latitude, longitude }))),
   }));
 }
+
+/**
+ * The review a page about `area` shows: the first from the town itself (`km` 0), or else the first from the
+ * nearest town that has one, with that town's distance in whole kilometres; undefined when none has one.
+ * @template {{ location: string }} Review
+ * @param {{ name: string, latitude: number, longitude: number }} area
+ * @param {{ name: string, latitude: number, longitude: number }[]} areas
+ * @param {Review[]} reviews
+ */
+export function nearestReview(area, areas, reviews) {
+  const own = reviews.find((review) => review.location === area.name);
+  if (own) return { review: own, km: 0 };
+  const reviewed = areas.filter((other) => other !== area && reviews.some((review) => review.location === other.name));
+  const [town] = nearest(area, reviewed, 1);
+  if (!town) return undefined;
+  return { review: reviews.find((review) => review.location === town.name), km: Math.max(1, Math.round(distanceKm(area, town))) };
+}
