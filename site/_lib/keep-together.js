@@ -9,6 +9,8 @@ const NUMBER = "\\d+(?:[.,]\\d+)?";
 const TIME = "\\d{1,2}[.:]\\d{2}";
 const EMAIL = "[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+";
 const EMAIL_WORD = "\\be-mail\\p{L}*";
+/** A range of weekdays ("mandag–fredag"), which broke at its dash beside a time. */
+const DAY_RANGE = "\\p{L}+dag\\s?–\\s?\\p{L}+dag";
 /** "24/7" with the word before it ("døgnvagt 24/7"): alone on a line it reads as a date. */
 const ROUND_THE_CLOCK = "\\p{L}+\\s24/7";
 // Elements whose text is not prose laid out by the page: scripts, styles, the title, form values, and the
@@ -23,7 +25,7 @@ function unbreakableRuns(phoneDisplay) {
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
     .join("\\s");
   return new RegExp(
-    `${EMAIL}|${EMAIL_WORD}|${ROUND_THE_CLOCK}|${phone}|(?:kl\\. )?${TIME}\\s?[–-]\\s?${TIME}|${NUMBER}(?:\\s?[–-]\\s?${NUMBER})?\\s(?:${UNITS})(?![\\p{L}\\d])|${NUMBER}\\s?[–-]\\s?${NUMBER}`,
+    `${EMAIL}|${EMAIL_WORD}|${ROUND_THE_CLOCK}|${DAY_RANGE}|${phone}|(?:kl\\. )?${TIME}\\s?[–-]\\s?${TIME}|${NUMBER}(?:\\s?[–-]\\s?${NUMBER})?\\s(?:${UNITS})(?![\\p{L}\\d])|${NUMBER}\\s?[–-]\\s?${NUMBER}`,
     "gu",
   );
 }
@@ -52,7 +54,7 @@ export function keepTogether(phoneDisplay) {
         }
         return whole;
       }
-      if (stack.length > 0 || !/\d|@|e-mail/i.test(text)) return whole;
+      if (stack.length > 0 || !/\d|@|e-mail|dag–/i.test(text)) return whole;
       return text.replace(pattern, (match) => `<span class="nowrap">${match}</span>`);
     });
   };
