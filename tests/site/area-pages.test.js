@@ -37,7 +37,9 @@ describe("each area page says what the firm's data says about its town", () => {
       if (review) expect(shown).toEqual([expect.stringContaining(review.text)]);
       else {
         // Another town's review says which town, and how far it is from this one.
-        const from = areas.filter((other) => reviews.some((entry) => entry.location === other.name)).sort((a, b) => distanceKm(area, a) - distanceKm(area, b))[0];
+        const from = areas
+          .filter((other) => reviews.some((entry) => entry.location === other.name))
+          .sort((a, b) => distanceKm(area, a) - distanceKm(area, b))[0];
         expect(shown).toEqual([expect.stringContaining(reviews.find((entry) => entry.location === from.name).text)]);
         expect(main).toContain(`Det siger en kunde fra ${from.name}, ca. ${Math.max(1, Math.round(distanceKm(area, from)))} km herfra`);
       }

@@ -282,7 +282,10 @@ describe("shared elements", () => {
         .querySelectorAll("*")
         .filter((element) => !["SCRIPT", "TEMPLATE"].includes(element.tagName) && !element.closest("a"))
         .filter((element) => element.childNodes.some((node) => node.nodeType === 3 && node.rawText.includes(business.phone.display)));
-      expect(plain.map((element) => element.textContent.trim().slice(0, 60)), route).toEqual([]);
+      expect(
+        plain.map((element) => element.textContent.trim().slice(0, 60)),
+        route,
+      ).toEqual([]);
     }
   });
 
@@ -304,10 +307,16 @@ describe("shared elements", () => {
         .querySelectorAll("body *")
         .filter((element) => element.childNodes.some((node) => node.nodeType === 3 && /\d,\d\/5 på Google/.test(node.rawText)));
       if (["/", ...AREA_ROUTES].includes(route)) expect(ratings.length, route).toBeGreaterThan(0);
-      for (const rating of ratings) expect(rating.closest("a")?.getAttribute("href"), `${route}: ${rating.textContent}`).toBe(business.googleProfile);
+      for (const rating of ratings)
+        expect(rating.closest("a")?.getAttribute("href"), `${route}: ${rating.textContent}`).toBe(business.googleProfile);
       const footer = root.querySelector("footer");
-      expect(footer.querySelector(`a[href="${business.googleProfile.replaceAll("&", "&amp;")}"]`) ?? footer.querySelector(`a[href="${business.googleProfile}"]`), route).not.toBeNull();
-      for (const profile of business.social) expect(footer.querySelector(`a[href="${profile.url}"]`)?.textContent.trim(), route).toBe(profile.name);
+      expect(
+        footer.querySelector(`a[href="${business.googleProfile.replaceAll("&", "&amp;")}"]`) ??
+          footer.querySelector(`a[href="${business.googleProfile}"]`),
+        route,
+      ).not.toBeNull();
+      for (const profile of business.social)
+        expect(footer.querySelector(`a[href="${profile.url}"]`)?.textContent.trim(), route).toBe(profile.name);
     }
   });
 

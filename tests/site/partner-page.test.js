@@ -11,7 +11,18 @@ describe("/partner", () => {
     for (const part of ['id="saadan-virker-det"', "<elektriker-tilbud", 'id="embed-snippet"', 'id="partner-id"'])
       expect(owners).toContain(part);
     const text = owners.replace(/<[^>]+>/g, " ");
-    for (const jargon of ["shadow", "CSP", "Content-Security", "console.log", "bobler op", "composed", "CSS-variabler", "constructed", "custom properties", "&lt;head&gt;"])
+    for (const jargon of [
+      "shadow",
+      "CSP",
+      "Content-Security",
+      "console.log",
+      "bobler op",
+      "composed",
+      "CSS-variabler",
+      "constructed",
+      "custom properties",
+      "&lt;head&gt;",
+    ])
       expect(text, jargon).not.toContain(jargon);
     // The reference is still there, below, folded away for the web developer to open.
     const reference = root.querySelector("#teknik details");

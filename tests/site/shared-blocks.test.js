@@ -28,7 +28,9 @@ describe("the emergency call block", () => {
     for (const area of areas) {
       const text = page(`/omraader/${area.slug}`).root.querySelector('aside[aria-labelledby="akut-opkald"]').textContent;
       const near = area.distance <= business.responseTimes.homeAreaKm;
-      expect(text.replace(/\s+/g, " ")).toContain(near ? business.responseTimes.acuteHomeArea : business.responseTimes.acuteSurroundingTowns);
+      expect(text.replace(/\s+/g, " ")).toContain(
+        near ? business.responseTimes.acuteHomeArea : business.responseTimes.acuteSurroundingTowns,
+      );
     }
   });
 });

@@ -59,7 +59,8 @@ describe("neighbouring areas, computed from coordinates", () => {
     const areas = loadData("areas");
     for (const a of areas) {
       for (const b of areas) {
-        if (a !== b && a.postalCode === b.postalCode) expect(distanceKm(a, b), `${a.name} and ${b.name} share ${a.postalCode}`).toBeLessThan(10);
+        if (a !== b && a.postalCode === b.postalCode)
+          expect(distanceKm(a, b), `${a.name} and ${b.name} share ${a.postalCode}`).toBeLessThan(10);
       }
     }
   });
