@@ -1,6 +1,7 @@
 // Per-area data for site/omraader.njk. A function, not front matter: computed front-matter lists are
 // evaluated once for the whole pagination, which gave every area page the first area's breadcrumb.
 import { acutePromise, isHomeArea, withFacts } from "./_lib/copy-facts.js";
+import { nearestReview } from "./_lib/geo.js";
 
 // The photo slots an area page's gallery picks three from, so neighbouring pages show different ones.
 const GALLERY = ["eltavle", "installation", "solceller", "ladestander", "belysning", "erhverv"];
@@ -24,8 +25,8 @@ export default {
     description: (data) => withFacts(data.area.metaDescription, data.business, data.area),
     areaText: (data) => withFacts(data.area.description, data.business, data.area),
     breadcrumbs: (data) => [{ label: "Områder", path: "/omraader" }, { label: data.area.name }],
-    // The first review from this town, where the firm has one (site/_data/reviews.yaml).
-    localReview: (data) => data.reviews.find((review) => review.location === data.area.name),
+    // The first review from this town, or else from the nearest town with one (`km` from this town).
+    nearbyReview: (data) => nearestReview(data.area, data.areas, data.reviews),
     gallery: (data) => {
       const index = data.areas.findIndex((area) => area.slug === data.area.slug);
       return [0, 1, 2].map((offset) => GALLERY[(index + offset) % GALLERY.length]);

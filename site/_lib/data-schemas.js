@@ -3,7 +3,7 @@
 // Derived values (area slugs and neighbours) are computed here, once, so templates never repeat them.
 import { z } from "zod";
 import { slugify } from "./slug.js";
-import { nearest } from "./geo.js";
+import { neighboursOf } from "./geo.js";
 import { MOTIF_NAMES } from "./placeholder.js";
 import { HAND_TYPED_RESPONSE_TIME } from "./copy-facts.js";
 
@@ -57,6 +57,7 @@ const business = z.strictObject({
     events: z.number().int().positive(),
     authorisedPercent: z.number().int().min(0).max(100),
   }),
+  googleProfile: z.url(),
   guarantees: z.strictObject({ warrantyYears: z.number().int().positive(), fixedPrice: text }),
   responseTimes: z.strictObject({
     homeAreaKm: z.number().positive(),
@@ -114,7 +115,7 @@ const areas = z
   .transform((list) =>
     list.map((entry) => ({
       ...entry,
-      neighbours: nearest(entry, list, NEIGHBOUR_COUNT).map(({ name, slug, distance }) => ({ name, slug, distance })),
+      neighbours: neighboursOf(entry, list, NEIGHBOUR_COUNT),
     })),
   );
 

@@ -1,11 +1,18 @@
 // Numbers a reader takes in at a glance never break over two lines: the phone number ("12 34 56 78"),
-// times ("7.00–17.00"), and amounts with their unit ("12 km", "75–85 %", "2–4 timer"). Built pages once
-// showed 'Store Heddinge 12 / km' and '07:00- / 17:00'. Rather than trusting every template
+// times ("7.00–17.00"), and amounts with their unit ("12 km", "75–85 %", "2–4 timer"); nor do an e-mail
+// address and the word "e-mail" at their hyphens. Built pages once showed 'Store Heddinge 12 / km',
+// '07:00- / 17:00', 'kontakt@eksempel- / el.example' and 'e- / mail'. Rather than trusting every template
 // and data file to remember, the build wraps each such run of page text in a no-wrap span (`.nowrap` in
 // site/styles/main.css: `display: contents`, so inside a flex row the text stays one item, with no extra gap).
 const UNITS = "km|kW|%|timer|hverdage|arbejdsdage|dage|år|minutter|m²|m2|kr\\.";
 const NUMBER = "\\d+(?:[.,]\\d+)?";
 const TIME = "\\d{1,2}[.:]\\d{2}";
+const EMAIL = "[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+";
+const EMAIL_WORD = "\\be-mail\\p{L}*";
+/** A range of weekdays ("mandag–fredag"), which broke at its dash beside a time. */
+const DAY_RANGE = "\\p{L}+dag\\s?–\\s?\\p{L}+dag";
+/** "24/7" with the word before it ("døgnvagt 24/7"): alone on a line it reads as a date. */
+const ROUND_THE_CLOCK = "\\p{L}+\\s24/7";
 // Elements whose text is not prose laid out by the page: scripts, styles, the title, form values, and the
 // islands' server-rendered markup (custom elements), which their components hydrate and must match.
 const OPAQUE = /^(script|style|title|textarea|option|svg|[a-z]+-[a-z-]+)$/;
@@ -21,7 +28,7 @@ function unbreakableRuns(phoneDisplay) {
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
     .join("\\s");
   return new RegExp(
-    `${phone}|(?:kl\\. )?${TIME}\\s?[–-]\\s?${TIME}|${NUMBER}(?:\\s?[–-]\\s?${NUMBER})?\\s(?:${UNITS})(?![\\p{L}\\d])|${NUMBER}\\s?[–-]\\s?${NUMBER}`,
+    `${EMAIL}|${EMAIL_WORD}|${ROUND_THE_CLOCK}|${DAY_RANGE}|${phone}|(?:kl\\. )?${TIME}\\s?[–-]\\s?${TIME}|${NUMBER}(?:\\s?[–-]\\s?${NUMBER})?\\s(?:${UNITS})(?![\\p{L}\\d])|${NUMBER}\\s?[–-]\\s?${NUMBER}`,
     "gu",
   );
 }
@@ -59,7 +66,7 @@ export function keepTogether(phoneDisplay) {
           }
           return whole;
         }
-        if (stack.length > 0 || !/\d/.test(text)) return whole;
+        if (stack.length > 0 || !/\d|@|e-mail|dag–/i.test(text)) return whole;
         return text.replace(pattern, (match) => `<span class="nowrap">${match}</span>`);
       },
     );

@@ -21,7 +21,7 @@ const card = z.strictObject({
     .optional(),
 });
 const step = z.strictObject({ title: text, text });
-const serviceLink = z.strictObject({ icon, title: text, path: card.shape.path.unwrap() });
+const serviceLink = z.strictObject({ icon, title: text, text, path: card.shape.path.unwrap() });
 
 /** Front-matter keys with a fixed shape; any other key is the page's own business. */
 const pageData = z.object({

@@ -657,6 +657,18 @@ describe("/kontakt/fejl without the form's script", () => {
     await context.close();
   });
 
+  it("opened with no reason in its address, shows one general line with the phone as a call link, not every reason", async () => {
+    // Opened on its own the page once listed all six reasons and eleven rules at once.
+    const { context, page } = await open("/kontakt/fejl", DESKTOP);
+    expect(await page.locator("[data-problem]:visible").count()).toBe(0);
+    const general = page.locator("#general");
+    expect(await general.isVisible()).toBe(true);
+    expect(await general.locator(`a[href="tel:${business.phone.e164}"]`).count()).toBe(1);
+    expect(await page.getByText("Ret det, der står nedenfor").isVisible()).toBe(false);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it("keeps the full list without JavaScript, labelled as the form labels its fields", async () => {
     const { context, page } = await open("/kontakt/fejl?felter=phone#phone", { ...DESKTOP, javaScriptEnabled: false });
     const labels = await page.locator("[data-problem] strong").allTextContents();

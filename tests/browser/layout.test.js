@@ -1,7 +1,7 @@
 // Every page laid out in Chromium at a phone's and a desktop's width (issue 11: things that make a visitor
 // doubt the firm): no empty icon, nothing sticking out sideways except a labelled, focusable scroll region,
-// no lone card on the last row of a multi-column grid, and no phone number, time or distance broken
-// over two lines.
+// no lone card on the last row of a multi-column grid, no column left mostly empty beside a tall one, and
+// no phone number, time, distance or e-mail address broken over two lines.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../dev/chromium.js";
 import { ALL_PAGES, business } from "../support/site.js";
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 /** What is wrong with the layout of the page open in `page`, as short strings (empty when nothing is). */
-function layoutProblems({ phone }) {
+function layoutProblems({ phone, email }) {
   const problems = [];
   const viewport = document.documentElement.clientWidth;
   const describe = (element) =>
@@ -88,9 +88,32 @@ function layoutProblems({ phone }) {
       problems.push(`lone card in a ${columns}-column grid ${describe(lastRow[0])}`);
   }
 
-  // Unbreakable text: the phone number, times (07.00–17.00), distances and percentages stay on one line.
+  // An empty column: in a row of a multi-column grid, one item's content ends (or starts) far from the
+  // tallest item's, leaving a band of nothing beside it (400 px of navy beside the home page's form once,
+  // two lines of neighbouring towns beside a tall FAQ). Measured on the content, not the stretched box.
+  for (const grid of document.querySelectorAll("main *")) {
+    const style = getComputedStyle(grid);
+    if (!style.display.endsWith("grid") || !visible(grid) || style.gridTemplateColumns.split(" ").length < 2) continue;
+    const items = [...grid.children].filter(visible).map((item) => {
+      const range = document.createRange();
+      range.selectNodeContents(item);
+      const box = item.getBoundingClientRect();
+      const content = range.getBoundingClientRect();
+      return { item, box, height: content.height || box.height };
+    });
+    for (const { item, box, height } of items) {
+      const beside = items.filter((other) => other.box.top < box.bottom && other.box.bottom > box.top && other.box.left !== box.left);
+      if (beside.length === 0) continue;
+      const tallest = Math.max(...beside.map((other) => other.height));
+      if (tallest - height > 200 && height < tallest * 0.7)
+        problems.push(`column ${Math.round(tallest - height)} px shorter than the one beside it ${describe(item)}`);
+    }
+  }
+
+  // Unbreakable text: the phone number, times (07.00–17.00), distances, percentages, the e-mail address
+  // and "døgnvagt 24/7" stay on one line.
   const unbreakable = new RegExp(
-    `${phone.replaceAll(" ", "\\s")}|\\d{1,2}[.:]\\d{2}\\s?[–-]\\s?\\d{1,2}[.:]\\d{2}|\\d+(,\\d+)?\\s(km|kW|%|timer)`,
+    `${phone.replaceAll(" ", "\\s")}|\\d{1,2}[.:]\\d{2}\\s?[–-]\\s?\\d{1,2}[.:]\\d{2}|\\d+(,\\d+)?\\s(km|kW|%|timer)|${email.replaceAll(".", "\\.")}|\\be-mail|\\S+\\s24/7`,
     "g",
   );
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -110,10 +133,10 @@ function layoutProblems({ phone }) {
 describe("every page laid out at 375, 390 and 1280 px", () => {
   for (const width of WIDTHS) {
     for (const route of [...ALL_PAGES, "/no/such/page"]) {
-      it(`${route} at ${width} px: no empty icon, no sideways overflow, no lone card, no broken number`, async () => {
+      it(`${route} at ${width} px: no empty icon, no sideways overflow, no lone card, no empty column, no broken number`, async () => {
         const page = await browser.newPage({ viewport: { width, height: 900 } });
         await page.goto(site.base + route, { waitUntil: "load" });
-        const problems = await page.evaluate(layoutProblems, { phone: business.phone.display });
+        const problems = await page.evaluate(layoutProblems, { phone: business.phone.display, email: business.email });
         await page.close();
         expect(problems).toEqual([]);
       });

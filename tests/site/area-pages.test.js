@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { templateShares, textBlocks } from "../../site/_lib/template-share.js";
 import { loadData } from "../../site/_lib/load-data.js";
+import { distanceKm } from "../../site/_lib/geo.js";
 import { areas, business, fileOf, jsonLdBlocks, page } from "../support/site.js";
 
 const MAX_SHARE = 0.35;
@@ -28,12 +29,20 @@ describe("area pages", () => {
 describe("each area page says what the firm's data says about its town", () => {
   const reviews = loadData("reviews");
   for (const area of areas) {
-    it(`${area.name}: its own review where one exists, the acute promise that fits ${area.distance} km, the hub in its breadcrumb`, () => {
+    it(`${area.name}: its own review, or the nearest town's named with its distance, the acute promise that fits ${area.distance} km, the hub in its breadcrumb`, () => {
       const { root } = page(`/omraader/${area.slug}`);
       const main = root.querySelector("main").textContent.replace(/\s+/g, " ");
       const review = reviews.find((entry) => entry.location === area.name);
       const shown = root.querySelectorAll("main blockquote").map((quote) => quote.textContent);
-      expect(shown).toEqual(review ? [expect.stringContaining(review.text)] : []);
+      if (review) expect(shown).toEqual([expect.stringContaining(review.text)]);
+      else {
+        // Another town's review says which town, and how far it is from this one.
+        const from = areas
+          .filter((other) => reviews.some((entry) => entry.location === other.name))
+          .sort((a, b) => distanceKm(area, a) - distanceKm(area, b))[0];
+        expect(shown).toEqual([expect.stringContaining(reviews.find((entry) => entry.location === from.name).text)]);
+        expect(main).toContain(`Det siger en kunde fra ${from.name}, ca. ${Math.max(1, Math.round(distanceKm(area, from)))} km herfra`);
+      }
       const near = area.distance <= business.responseTimes.homeAreaKm;
       const lead = root.querySelector(".hero .lead").textContent.replace(/\s+/g, " ");
       expect(lead).toContain(near ? business.responseTimes.acuteHomeArea : business.responseTimes.acuteSurroundingTowns);

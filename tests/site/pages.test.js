@@ -204,11 +204,12 @@ describe("content", () => {
       expect(text).toContain(area.postalCode);
       expect(text).toContain(`${area.distance} km`);
       expect(text).toContain(area.description.slice(0, 60));
+      const nearby = root.querySelector(`#area-title`).parentNode;
       for (const neighbour of area.neighbours) {
-        expect(
-          root.querySelector(`#area-title`).parentNode.querySelector(`a[href="/omraader/${neighbour.slug}"]`),
-          `${area.slug} -> ${neighbour.slug}`,
-        ).not.toBeNull();
+        const link = nearby.querySelector(`a[href="/omraader/${neighbour.slug}"]`);
+        expect(link, `${area.slug} -> ${neighbour.slug}`).not.toBeNull();
+        // A neighbour's distance is from this town (Højelse once said "Køge (10 km)", Køge's distance from the base).
+        expect(link.textContent.replace(/\s+/g, " ")).toMatch(new RegExp(`${neighbour.name}\\s*ca\\. ${neighbour.km} km herfra`));
       }
       // Regression: computed front-matter lists once gave every area page Køge's breadcrumb.
       const crumbs = root.querySelectorAll('nav[aria-label="Brødkrumme"] li');
@@ -273,6 +274,52 @@ describe("content", () => {
 });
 
 describe("shared elements", () => {
+  it("makes every phone number in a page's text a call link", () => {
+    // /kontakt/fejl once printed the number in its reasons as plain text.
+    for (const route of [...ALL_PAGES, "/404"]) {
+      const body = page(route).root.querySelector("body");
+      const plain = body
+        .querySelectorAll("*")
+        .filter((element) => !["SCRIPT", "TEMPLATE"].includes(element.tagName) && !element.closest("a"))
+        .filter((element) => element.childNodes.some((node) => node.nodeType === 3 && node.rawText.includes(business.phone.display)));
+      expect(
+        plain.map((element) => element.textContent.trim().slice(0, 60)),
+        route,
+      ).toEqual([]);
+    }
+  });
+
+  it("shows in the header bar where the visitor is: the page's own link, or 'Ydelser' on a service page with none", () => {
+    // 'Event' and 'Erhverv' were highlighted on their pages, but nothing on /ydelser/private.
+    for (const route of ALL_PAGES.filter((path) => path.startsWith("/ydelser"))) {
+      const bar = page(route).root.querySelector("header elektriker-nav nav > ul");
+      const marked = bar.querySelectorAll(":scope > li > a.nav-link[aria-current]").map((link) => link.getAttribute("href"));
+      const own = bar.querySelector(`:scope > li > a.nav-link[href="${route}"]`);
+      expect(marked, route).toEqual([own ? route : "/ydelser"]);
+    }
+  });
+
+  it("links every Google rating to the firm's Google profile, and shows it and the social profiles in the footer", () => {
+    // '4,9/5 på Google (150+ anmeldelser)' once linked nowhere, and the profiles were only in the JSON-LD.
+    for (const route of [...ALL_PAGES, "/404"]) {
+      const { root } = page(route);
+      const ratings = root
+        .querySelectorAll("body *")
+        .filter((element) => element.childNodes.some((node) => node.nodeType === 3 && /\d,\d\/5 på Google/.test(node.rawText)));
+      if (["/", ...AREA_ROUTES].includes(route)) expect(ratings.length, route).toBeGreaterThan(0);
+      for (const rating of ratings)
+        expect(rating.closest("a")?.getAttribute("href"), `${route}: ${rating.textContent}`).toBe(business.googleProfile);
+      const footer = root.querySelector("footer");
+      expect(
+        footer.querySelector(`a[href="${business.googleProfile.replaceAll("&", "&amp;")}"]`) ??
+          footer.querySelector(`a[href="${business.googleProfile}"]`),
+        route,
+      ).not.toBeNull();
+      for (const profile of business.social)
+        expect(footer.querySelector(`a[href="${profile.url}"]`)?.textContent.trim(), route).toBe(profile.name);
+    }
+  });
+
   it("has the header, footer and calls to action on every page", () => {
     for (const route of [...ALL_PAGES, "/404"]) {
       const { root } = page(route);

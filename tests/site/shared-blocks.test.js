@@ -1,6 +1,6 @@
 // Shared blocks where the pages need them (issue 11): the emergency call block, and Danish on the 404 page.
 import { describe, expect, it } from "vitest";
-import { AREA_ROUTES, business, page } from "../support/site.js";
+import { AREA_ROUTES, areas, business, page } from "../support/site.js";
 
 describe("the emergency call block", () => {
   it("is on /ydelser/private, on /ydelser/erhverv after 'Akut erhvervsservice', and on every area page, with the phone as a call link", () => {
@@ -11,6 +11,27 @@ describe("the emergency call block", () => {
     }
     const { html } = page("/ydelser/erhverv");
     expect(html.indexOf('aria-labelledby="akut-opkald"')).toBeGreaterThan(html.indexOf("Akut erhvervsservice"));
+  });
+
+  it("says what the phone promises, then when we can be there, then what to do while waiting, and never clashes with 24/7", () => {
+    // Area pages beyond the home area once said "døgnvagt 24/7" and then "we come the same or next weekday".
+    for (const route of ["/ydelser/private", "/ydelser/erhverv", ...AREA_ROUTES]) {
+      const text = page(route).root.querySelector('aside[aria-labelledby="akut-opkald"]').textContent.replace(/\s+/g, " ");
+      const phone = text.indexOf("telefonen døgnet rundt");
+      const visit = text.indexOf("Hvornår vi er hos dig");
+      const waiting = text.indexOf("Mens du venter");
+      expect(phone, route).toBeGreaterThanOrEqual(0);
+      expect(visit, route).toBeGreaterThan(phone);
+      expect(waiting, route).toBeGreaterThan(visit);
+      expect(text, route).not.toMatch(/døgnvagt 24\/7/i);
+    }
+    for (const area of areas) {
+      const text = page(`/omraader/${area.slug}`).root.querySelector('aside[aria-labelledby="akut-opkald"]').textContent;
+      const near = area.distance <= business.responseTimes.homeAreaKm;
+      expect(text.replace(/\s+/g, " ")).toContain(
+        near ? business.responseTimes.acuteHomeArea : business.responseTimes.acuteSurroundingTowns,
+      );
+    }
   });
 });
 

@@ -13,6 +13,13 @@ describe("keepTogether", () => {
     );
   });
 
+  it("keeps an e-mail address, the word e-mail, 'døgnvagt 24/7' and a range of weekdays whole", () => {
+    // Pages once broke 'kontakt@eksempel- / el.example', 'e- / mail' and 'døgnvagt / 24/7'.
+    expect(wrap("<p>Skriv en e-mail til kontakt@eksempel-el.example, døgnvagt 24/7, mandag–fredag</p>")).toBe(
+      '<p>Skriv en <span class="nowrap">e-mail</span> til <span class="nowrap">kontakt@eksempel-el.example</span>, <span class="nowrap">døgnvagt 24/7</span>, <span class="nowrap">mandag–fredag</span></p>',
+    );
+  });
+
   it("leaves attributes, scripts and the islands' server-rendered markup alone", () => {
     const html = '<a title="12 km">x</a><script>"12 km"</script><quote-form-island><p>12 km</p></quote-form-island>';
     expect(wrap(html)).toBe(html);

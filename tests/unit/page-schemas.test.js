@@ -12,7 +12,7 @@ describe("page front matter", () => {
         page,
         photos: { "event-scene": {} },
         solutions: [{ ...card, points: ["Tavle", "Relæer"] }],
-        localServices: [{ icon: card.icon, title: "Ny eltavle", path: "/ydelser/private#eltavle" }],
+        localServices: [{ icon: card.icon, title: "Ny eltavle", text: card.text, path: "/ydelser/private#eltavle" }],
         steps: [{ title: "Besigtigelse", text: "Vi ser på opgaven." }],
         photoCards: [{ slot: "event-scene", title: "Scenen", text: "Strøm til lyd og lys." }],
         title: "Elektriker til erhverv",

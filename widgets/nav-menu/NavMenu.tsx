@@ -14,6 +14,15 @@ export type NavLink = { href: string; label: string; description?: string };
 export type NavMenuProps = { id: string; trigger: NavLink; items: NavLink[]; links: NavLink[]; current?: string };
 
 const currentIf = (matches: boolean) => (matches ? ("page" as const) : undefined);
+/**
+ * The trigger marks where the visitor is: its own page ("page"), or a page of its section that no direct
+ * link in the bar names ("true": /ydelser/private highlights 'Ydelser', /ydelser/event highlights 'Event').
+ */
+const triggerCurrent = (trigger: NavLink, links: NavLink[], current?: string) => {
+  if (current === trigger.href) return "page" as const;
+  const inSection = current?.startsWith(`${trigger.href}/`) && !links.some((link) => link.href === current);
+  return inSection ? ("true" as const) : undefined;
+};
 
 /** The desktop navigation with the 'Ydelser' dropdown. */
 export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
@@ -117,7 +126,7 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
           onPointerEnter={onPointerEnter}
           onPointerLeave={onPointerLeave}
         >
-          <a href={trigger.href} className="nav-link" aria-current={currentIf(current === trigger.href)}>
+          <a href={trigger.href} className="nav-link" aria-current={triggerCurrent(trigger, links, current)}>
             {trigger.label}
           </a>
           {hydrated ? (
