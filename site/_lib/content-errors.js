@@ -1,6 +1,7 @@
 // Build errors the firm can act on: which file, which entry (by its name, not its position), which field
 // in the CMS's words, and what is allowed, in Danish and in a few lines. The stack trace only with DEBUG=1.
 import { ENTRY_NAME } from "./data-schemas.js";
+import { unwrap, wordsOf } from "./schema-walk.js";
 
 /** A mistake in the firm's content: `lines` say what and where, in Danish. */
 export class ContentError extends Error {
@@ -62,30 +63,6 @@ function wordsAlong(schema, path) {
     steps.push(node && wordsOf(node));
   }
   return steps;
-}
-
-/** The first label found on a schema or the schemas it wraps. */
-function wordsOf(schema) {
-  for (let node = schema, depth = 0; node && depth < 10; node = inner(node), depth++) {
-    const meta = node.meta?.();
-    if (meta?.title) return meta;
-  }
-  return undefined;
-}
-
-/** The schema a wrapper holds (optional, default, nullable; a pipe's shaped side), or undefined. */
-function inner(schema) {
-  const def = schema._zod.def;
-  if (def.type === "optional" || def.type === "default" || def.type === "nullable") return def.innerType;
-  if (def.type === "pipe") return def.in._zod.def.type === "transform" ? def.out : def.in;
-  return undefined;
-}
-
-/** The object, array or record a field's wrappers hold. */
-function unwrap(schema) {
-  let node = schema;
-  for (let depth = 0; node && depth < 10 && inner(node); depth++) node = inner(node);
-  return node;
 }
 
 // zod's own (English) messages are replaced by Danish ones; the schemas' own messages are Danish already.

@@ -10,8 +10,22 @@ import { nearest } from "./geo.js";
 import { MOTIF_NAMES } from "./placeholder.js";
 import { HAND_TYPED_RESPONSE_TIME } from "./copy-facts.js";
 
+/**
+ * A pattern matching text that nowhere contains `phrase` (a case-insensitive pattern): a rule the CMS
+ * can check before it saves, as its pattern widgets take no flags.
+ * @param {RegExp} phrase
+ */
+function withoutPhrase(phrase) {
+  const caseless = phrase.source.replace(/\\.|\p{L}/gu, (part) =>
+    part.length === 1 && part.toLowerCase() !== part.toUpperCase() ? `[${part.toLowerCase()}${part.toUpperCase()}]` : part,
+  );
+  return new RegExp(`^(?![\\s\\S]*(?:${caseless}))[\\s\\S]*$`);
+}
+
 /** A field with its Danish label and hint, as the CMS shows them. */
 const field = (schema, title, description) => schema.meta(description ? { title, description } : { title });
+/** A field of several sentences: the CMS gives it a text area. */
+const longField = (schema, title, description) => schema.meta({ title, ...(description ? { description } : {}), widget: "text" });
 
 const text = z.string().trim().min(1);
 const path = z.string().regex(/^\/[a-z0-9\-/#]*$/, "skal være en adresse på sitet, fx /ydelser/private");
@@ -52,9 +66,8 @@ const baseUrl = z.url().refine((url) => !url.endsWith("/"), "må ikke slutte med
  */
 export const phoneNumber = z
   .preprocess((value) => (typeof value === "number" ? String(value) : value), z.string())
-  .pipe(z.string().regex(/^(\+45)?[\d ]+$/, "skal være et dansk telefonnummer med 8 cifre, fx 12 34 56 78"))
+  .pipe(z.string().regex(/^(\+45 ?)?(\d ?){7}\d$/, "skal være et dansk telefonnummer med 8 cifre, fx 12 34 56 78"))
   .transform((value) => value.replace(/\s/g, "").replace(/^\+45/, ""))
-  .refine((digits) => /^\d{8}$/.test(digits), "skal have præcis 8 cifre, fx 12 34 56 78")
   .transform((digits) => ({ display: digits.replace(/(\d\d)(?=\d)/g, "$1 "), e164: `+45${digits}` }));
 
 /** How many neighbouring areas an area page links to (docs/product.md#pages: "several"). */
@@ -215,10 +228,8 @@ const business = z.strictObject({
 });
 
 /** Area copy states response times as placeholders filled from business.yaml (site/_lib/copy-facts.js). */
-const areaCopy = text.refine(
-  (value) => !HAND_TYPED_RESPONSE_TIME.test(value),
-  "svartider skrives ikke i teksten: skriv {akut}, {tilbud} eller {opstart}, så bruges tiderne fra Firmaoplysninger",
-);
+const AREA_COPY_RULE = "svartider skrives ikke i teksten: skriv {akut}, {tilbud} eller {opstart}, så bruges tiderne fra Firmaoplysninger";
+const areaCopy = text.regex(withoutPhrase(HAND_TYPED_RESPONSE_TIME), AREA_COPY_RULE);
 const COPY_HINT = "Svartider skrives som {akut}, {tilbud} eller {opstart}";
 
 const area = z.strictObject({
@@ -228,11 +239,11 @@ const area = z.strictObject({
   distance: field(z.number().positive(), "Afstand fra basen (km)", "Km ad vejen, fx 15"),
   latitude: field(latitude, "Breddegrad", "Fra et kort, fx 55.4580"),
   longitude: field(longitude, "Længdegrad", "Fra et kort, fx 12.1821"),
-  description: field(areaCopy, "Beskrivelse", COPY_HINT),
-  metaDescription: field(areaCopy.pipe(z.string().min(50).max(170)), "Tekst til Google", "50–170 tegn"),
+  description: longField(areaCopy, "Beskrivelse", COPY_HINT),
+  metaDescription: longField(areaCopy.pipe(z.string().min(50).max(170)), "Tekst til Google", "50–170 tegn"),
   faq: field(
     z
-      .array(z.strictObject({ question: field(text, "Spørgsmål"), answer: field(areaCopy, "Svar", COPY_HINT) }))
+      .array(z.strictObject({ question: field(text, "Spørgsmål"), answer: longField(areaCopy, "Svar", COPY_HINT) }))
       .length(FAQ_COUNT, `skal have præcis ${FAQ_COUNT} spørgsmål med svar`),
     "Spørgsmål og svar",
     `Præcis ${FAQ_COUNT}: byens side viser fem`,
@@ -268,7 +279,7 @@ const serviceCard = z.strictObject({
   title: field(text, "Titel"),
   menuLabel: field(text, "Navn i menuen"),
   menuDescription: field(text, "Linje i menuen"),
-  description: field(text, "Beskrivelse"),
+  description: longField(text, "Beskrivelse"),
   path: field(path, "Side", "Fx /ydelser/private"),
   features: field(z.array(text).min(3, "skriv mindst 3 punkter"), "Punkter", "Mindst 3"),
 });
@@ -277,7 +288,7 @@ const review = z.strictObject({
   name: field(text, "Kundens navn"),
   location: field(text, "By", "Står byen som et område, vises anmeldelsen også på byens side"),
   rating: field(z.literal(5, "kun anmeldelser med 5 stjerner vises"), "Stjerner"),
-  text: field(text, "Anmeldelse"),
+  text: longField(text, "Anmeldelse"),
   date: field(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "skal være år og måned som 2024-09"), "Måned", "År og måned, fx 2024-09"),
 });
 

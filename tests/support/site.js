@@ -10,8 +10,8 @@ import { loadData } from "../../site/_lib/load-data.js";
 export const DIST = process.env.SITE_TEST_DIST
   ? `${resolve(process.env.SITE_TEST_DIST)}/`
   : fileURLToPath(new URL("../../dist/", import.meta.url));
-/** Folders of dist/ that are not the visitors' site: the firm's CMS. */
-export const NOT_SITE = ["admin/"];
+/** What in dist/ is not the visitors' site: the firm's CMS (the page at /admin and its files). */
+export const NOT_SITE = ["admin/", "admin.html"];
 export const business = loadData("business");
 export const areas = loadData("areas");
 
