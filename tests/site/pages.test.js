@@ -144,13 +144,8 @@ describe("structured data", () => {
         },
         geo: { "@type": "GeoCoordinates", latitude: business.geo.latitude, longitude: business.geo.longitude },
         areaServed: { "@type": "GeoCircle", geoRadius: business.serviceArea.radiusMeters },
-        aggregateRating: {
-          "@type": "AggregateRating",
-          ratingValue: business.figures.rating,
-          ratingCount: business.figures.ratingCount,
-          bestRating: business.figures.bestRating,
-          worstRating: business.figures.worstRating,
-        },
+        // The rating the home page states, from business.yaml's figures.
+        aggregateRating: { "@type": "AggregateRating", ratingValue: business.figures.rating, ratingCount: business.figures.ratingCount },
         openingHoursSpecification: [
           {
             dayOfWeek: business.hours.phone.days.map((day) => `https://schema.org/${day}`),
