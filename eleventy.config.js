@@ -6,6 +6,7 @@ import { join } from "node:path";
 import filters from "./site/_config/filters.js";
 import shortcodes from "./site/_config/shortcodes.js";
 import transforms from "./site/_config/transforms.js";
+import { writeAdmin } from "./site/_lib/admin.js";
 import { writeAssets } from "./site/_lib/assets.js";
 import { SITE_OUTPUT_DIR, WIDGETS_OUTPUT_DIR } from "./site/_lib/build-paths.js";
 import { cleanOutput } from "./site/_lib/clean-output.js";
@@ -30,6 +31,8 @@ export default function (eleventyConfig) {
     await writeAssets(directories.output);
     // Last: .br and .gz beside every text file, for servers that send them as they are.
     await precompress(directories.output);
+    // The firm's CMS, for the firm only: not precompressed (its bundle is megabytes, and hosts compress).
+    await writeAdmin(directories.output);
   });
 
   // Data files are YAML, each validated against its schema in site/_lib/data-schemas.js; the lists in
@@ -46,6 +49,7 @@ export default function (eleventyConfig) {
   eleventyConfig.addGlobalData("stylesheet", buildStylesheet);
 
   eleventyConfig.ignores.add("site/images/**");
+  eleventyConfig.ignores.add("site/admin/**");
   // A folder's README.md is for whoever works on it, never a page.
   eleventyConfig.ignores.add("site/**/README.md");
 }

@@ -16,6 +16,7 @@ export const STATIC_ROUTES = [
   "/privatlivspolitik",
   "/partner",
   "/omraader",
+  "/anmeldelser",
 ];
 /** Pages the no-JavaScript quote form lands on: served, but kept out of search engines and the sitemap. */
 export const NOINDEX_ROUTES = ["/kontakt/tak", "/kontakt/fejl"];

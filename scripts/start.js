@@ -10,6 +10,7 @@ const stack = await startLocalStack({
   distDir: `${ROOT}dist/`,
   build: (apiUrl) => buildAgainst(apiUrl, { quiet: false }),
   dataDir: `${ROOT}supabase/.local`,
+  cmsRepo: ROOT,
   ports: { site: Number(process.env.PORT ?? 8080) },
   onPartStopped: (part) => {
     console.error(`${part} stopped: the whole local stack stopped with it`);

@@ -8,7 +8,7 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The two build steps of `npm run build`, as Node arguments. */
 export const BUILD_STEPS = {
   widgets: [`${ROOT}scripts/build-widgets.js`],
-  site: [`${ROOT}node_modules/@11ty/eleventy/cmd.cjs`, "--quiet"],
+  site: [`${ROOT}scripts/build-site.js`, "--quiet"],
 };
 
 /** Runs one build step with extra environment; throws with its output if it fails. */

@@ -2,12 +2,13 @@
 // (supabase_migrations.schema_migrations), after the Supabase roles bootstrap.
 import { readFile, readdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { retentionSql } from "./retention.js";
 
 const MIGRATIONS = fileURLToPath(new URL("../../supabase/migrations/", import.meta.url));
 const ROLES = fileURLToPath(new URL("./supabase-roles.sql", import.meta.url));
 
 /**
- * Brings a database up to date. `exec(sql)` runs a script of several statements; `query(sql, params)`
+ * Brings a database up to date, with the site's retention setting. `exec(sql)` runs a script of several statements; `query(sql, params)`
  * returns rows. Returns the versions applied now.
  */
 export async function migrate({ exec, query }) {
@@ -28,5 +29,7 @@ export async function migrate({ exec, query }) {
     ]);
     applied.push(version);
   }
+  // The retention the privacy page promises, from the one setting in business.yaml.
+  await exec(retentionSql());
   return applied;
 }

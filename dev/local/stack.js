@@ -1,6 +1,7 @@
 // The whole local stack behind `npm start`, on the Supabase CLI's ports by default: PGlite, the mail
 // catcher and its inbox, the functions under Deno behind a gateway, the retry schedule and the site.
 import { createStaticServer } from "../static-server.js";
+import { startCmsBackend } from "./cms-backend.js";
 import { startDatabase } from "./database.js";
 import { localFunctionEnv } from "./function-env.js";
 import { startInbox, startSmtp } from "./mail-server.js";
@@ -23,6 +24,7 @@ export const FUNCTIONS = ["send-contact-email", "retry-quote-emails"];
  *   function of the site's port returning it
  * @property {(query: (text: string, params?: unknown[]) => Promise<unknown>) => Promise<void>} [seed]
  *   runs SQL against the fresh database before the functions start (tests register partners with it)
+ * @property {string} [cmsRepo] the git repository the CMS's decap-server commits to (omitted: none)
  * @property {(line: string) => void} [print]
  * @property {(name: string, text: string) => void} [onFunctionOutput]
  * @property {(part: string) => void} [onPartStopped] called once when a part stops on its own (a function's
@@ -45,6 +47,7 @@ export async function startLocalStack({
   allowedOrigins = process.env.ALLOWED_ORIGINS ?? "",
   functionEnv = {},
   seed = async () => {},
+  cmsRepo,
   print = console.log,
   onFunctionOutput = (name, text) => {
     process.stdout.write(text.replace(/^(?=.)/gm, `[${name}] `));
@@ -121,6 +124,12 @@ export async function startLocalStack({
     const timer = setInterval(retry, retryEveryMs);
     stops.push(async () => clearInterval(timer));
     print(`site      http://localhost:${sitePort}`);
+    if (cmsRepo) {
+      // On decap-server's own port, which the CMS's config names (site/_lib/admin.js).
+      const cms = await startCmsBackend({ repoDir: cmsRepo, port: 8081 });
+      stops.push(cms.stop);
+      print(`cms       http://localhost:${sitePort}/admin  (decap-server ${cms.url}: each save is a commit)`);
+    }
 
     return {
       apiUrl,

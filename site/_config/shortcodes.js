@@ -19,7 +19,7 @@ import { renderIsland, widgetFacts } from "../_lib/widgets.js";
  * @param {object} [options]
  */
 async function photo(slot, options = {}) {
-  return pictureHtml(slot, this.ctx.photos, options);
+  return pictureHtml(slot, this.ctx.photos, { ...options, page: cleanUrl(this.page.url) });
 }
 
 /** @param {unknown} value */

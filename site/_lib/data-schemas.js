@@ -1,158 +1,345 @@
-// The shape of every data file in site/_data/, checked when the build loads it
-// so that a wrong area or a missing phone number breaks the build with a readable message, not a page.
-// Derived values (area slugs and neighbours) are computed here, once, so templates never repeat them.
+// The shape of every data file in site/_data/, checked when the build loads it, so that a wrong area or a
+// missing phone number breaks the build with a readable message, not a page. Each field carries its
+// Danish label and hint (zod's `.meta({ title, description })`): the CMS at /admin shows the same words
+// (site/_lib/cms-config.js) and a build error names the field by them (site/_lib/content-errors.js).
+// Derived values (area slugs and neighbours, the dialled phone number) are computed here, once, so
+// templates never repeat them.
 import { z } from "zod";
 import { slugify } from "./slug.js";
 import { neighboursOf } from "./geo.js";
 import { MOTIF_NAMES } from "./placeholder.js";
 import { HAND_TYPED_RESPONSE_TIME } from "./copy-facts.js";
 
+/**
+ * A pattern matching text that nowhere contains `phrase` (a case-insensitive pattern): a rule the CMS
+ * can check before it saves, as its pattern widgets take no flags.
+ * @param {RegExp} phrase
+ */
+function withoutPhrase(phrase) {
+  const caseless = phrase.source.replace(/\\.|\p{L}/gu, (part) =>
+    part.length === 1 && part.toLowerCase() !== part.toUpperCase() ? `[${part.toLowerCase()}${part.toUpperCase()}]` : part,
+  );
+  return new RegExp(`^(?![\\s\\S]*(?:${caseless}))[\\s\\S]*$`);
+}
+
+/** A field with its Danish label and hint, as the CMS shows them. */
+const field = (schema, title, description) => schema.meta(description ? { title, description } : { title });
+/** A field of several sentences: the CMS gives it a text area. */
+const longField = (schema, title, description) => schema.meta({ title, ...(description ? { description } : {}), widget: "text" });
+
 const text = z.string().trim().min(1);
-const path = z.string().regex(/^\/[a-z0-9\-/#]*$/, "must be a site path such as /ydelser/private");
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM");
-const weekday = z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
+const path = z.string().regex(/^\/[a-z0-9\-/#]*$/, "skal være en adresse på sitet, fx /ydelser/private");
+// "7.30", "7:30" and "07:30" are the same time; the site stores and shows it one way.
+// YAML reads an unquoted 7.30 as the number 7.3: its decimals are the minutes.
+const time = z
+  .preprocess((value) => (typeof value === "number" ? value.toFixed(2) : value), z.string())
+  .pipe(z.string().regex(/^([01]?\d|2[0-3])[:.][0-5]\d$/, "skal være et klokkeslæt som 07:30"))
+  .transform((value) => value.replace(".", ":").padStart(5, "0"));
+// The file names days as schema.org does (English); a firm typing Danish day names gets the same.
+const WEEKDAYS = {
+  Monday: "mandag",
+  Tuesday: "tirsdag",
+  Wednesday: "onsdag",
+  Thursday: "torsdag",
+  Friday: "fredag",
+  Saturday: "lørdag",
+  Sunday: "søndag",
+};
+const weekday = z
+  .string()
+  .transform(
+    (value) =>
+      Object.entries(WEEKDAYS).find(([english, danish]) => [english.toLowerCase(), danish].includes(value.trim().toLowerCase()))?.[0] ??
+      value,
+  )
+  .pipe(z.enum(Object.keys(WEEKDAYS), { error: () => `skal være en ugedag: ${Object.values(WEEKDAYS).join(", ")}` }));
+/** The Danish name of each schema.org day, for the CMS's choices. */
+export const WEEKDAY_LABELS = WEEKDAYS;
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
 /** An absolute base URL to which paths are appended: no trailing slash. */
-const baseUrl = z.url().refine((url) => !url.endsWith("/"), "must not end with /");
+const baseUrl = z.url().refine((url) => !url.endsWith("/"), "må ikke slutte med /");
+
+/**
+ * The phone number, written once: eight digits, spaces as you like, "+45" in front or not. What the
+ * pages show (two by two) and what a call link dials are both made from it, so they always agree.
+ */
+export const phoneNumber = z
+  .preprocess((value) => (typeof value === "number" ? String(value) : value), z.string())
+  .pipe(z.string().regex(/^(\+45 ?)?(\d ?){7}\d$/, "skal være et dansk telefonnummer med 8 cifre, fx 12 34 56 78"))
+  .transform((value) => value.replace(/\s/g, "").replace(/^\+45/, ""))
+  .transform((digits) => ({ display: digits.replace(/(\d\d)(?=\d)/g, "$1 "), e164: `+45${digits}` }));
 
 /** How many neighbouring areas an area page links to (docs/product.md#pages: "several"). */
 export const NEIGHBOUR_COUNT = 4;
+/** How many questions and answers an area page shows (docs/product.md#pages: five FAQ items per area page). */
+export const FAQ_COUNT = 5;
+/** How many reviews the home page shows, the newest (docs/product.md#business-constants-and-timings: six, three columns); /anmeldelser shows them all. */
+export const HOME_REVIEW_COUNT = 6;
+
+const hours = (title, description) =>
+  field(
+    z.strictObject({
+      name: field(text, "Navn", "Sådan kaldes tiderne på siden, fx Arbejdstid"),
+      label: field(text, "Dage i tekst", "Som det skal stå på siden, fx mandag–fredag"),
+      opens: field(time, "Fra kl.", "Klokkeslæt som 07:30"),
+      closes: field(time, "Til kl.", "Klokkeslæt som 17:00"),
+    }),
+    title,
+    description,
+  );
 
 const business = z.strictObject({
-  brand: text,
-  tagline: text,
-  phone: z.strictObject({
-    // Digits and spaces only, as it is dialled: it goes into pages and the embed's fallback as it is.
-    display: z.string().regex(/^\+?\d[\d ]*\d$/, "digits and spaces, such as 12 34 56 78"),
-    e164: z.string().regex(/^\+45\d{8}$/, "must be +45 followed by eight digits"),
-  }),
-  email: z.email(),
-  address: z.strictObject({
-    street: text,
-    postalCode: z.string().regex(/^\d{4}$/),
-    town: text,
-    country: z.literal("DK"),
-  }),
-  identity: z.strictObject({
-    legalName: text,
-    cvr: z.string().regex(/^\d{8}$/, "must be the eight digits of a CVR number"),
-    authorisation: z.strictObject({ number: z.string().regex(/^\d+$/), authority: text }),
-    owner: z.strictObject({ name: text, role: text }),
-  }),
-  geo: z.strictObject({ latitude, longitude }),
+  brand: field(text, "Firmanavn", "Navnet, kunderne kender jer under"),
+  tagline: field(text, "Undertitel"),
+  phone: field(phoneNumber, "Telefonnummer", "8 cifre, fx 12 34 56 78. Siden viser det og ringer op til det samme nummer."),
+  email: field(z.email("skal være en e-mailadresse, fx kontakt@firma.dk"), "E-mail"),
+  address: field(
+    z.strictObject({
+      street: field(text, "Vej og nummer"),
+      postalCode: field(z.string().regex(/^\d{4}$/, "skal være fire cifre, fx 4682"), "Postnummer"),
+      town: field(text, "By"),
+      country: field(z.literal("DK"), "Land"),
+    }),
+    "Adresse",
+  ),
+  identity: field(
+    z.strictObject({
+      legalName: field(text, "Juridisk navn", "Som i CVR-registret, fx Eksempel El ApS"),
+      cvr: field(z.string().regex(/^\d{8}$/, "skal være de otte cifre i CVR-nummeret"), "CVR-nummer"),
+      authorisation: field(
+        z.strictObject({
+          number: field(z.string().regex(/^\d+$/, "skal være cifre"), "Autorisationsnummer"),
+          authority: field(text, "Udstedt af"),
+        }),
+        "Autorisation",
+      ),
+      owner: field(z.strictObject({ name: field(text, "Navn"), role: field(text, "Titel") }), "Ejer"),
+    }),
+    "Virksomheden",
+  ),
+  geo: field(
+    z.strictObject({ latitude: field(latitude, "Breddegrad", "Fx 55.3567"), longitude: field(longitude, "Længdegrad", "Fx 12.0861") }),
+    "Placering på kortet",
+  ),
   // docs/product.md#who-it-is-for, #business-constants-and-timings give two readings of the hours; both are kept, each where it applies.
-  hours: z.strictObject({
-    workdays: z.strictObject({ name: text, label: text, opens: time, closes: time }),
-    phone: z.strictObject({ name: text, days: z.array(weekday).min(1), label: text, opens: time, closes: time }),
-    emergency: text,
-  }),
-  figures: z.strictObject({
-    rating: z.number().min(1).max(5),
-    ratingCount: z.number().int().positive(),
-    bestRating: z.number().int(),
-    worstRating: z.number().int(),
-    yearsExperience: z.number().int().positive(),
-    projects: z.number().int().positive(),
-    events: z.number().int().positive(),
-    authorisedPercent: z.number().int().min(0).max(100),
-  }),
-  googleProfile: z.url(),
-  guarantees: z.strictObject({ warrantyYears: z.number().int().positive(), fixedPrice: text }),
-  responseTimes: z.strictObject({
-    homeAreaKm: z.number().positive(),
-    acuteHomeArea: text,
-    acuteSurroundingTowns: text,
-    quoteAfterInspection: text,
-    workAfterInspection: text,
-  }),
-  serviceArea: z.strictObject({ radiusMeters: z.number().int().positive(), driveToMainTown: text }),
-  priceRange: text,
-  privacy: z.strictObject({ requestRetentionMonths: z.number().int().positive(), clientDataRetentionDays: z.number().int().positive() }),
-  processors: z.strictObject({
-    // `region` is what the privacy page says; `hostRegion` the provider's own name for it (README "Deploy").
-    database: z.strictObject({ name: text, kind: text, region: text, hostRegion: z.string().regex(/^[a-z]+-[a-z]+-\d$/) }),
-    mail: z.strictObject({ name: text, kind: text, region: text }),
-  }),
-  social: z.array(z.strictObject({ name: text, url: z.url() })).min(1),
-  site: z.strictObject({ url: baseUrl, locale: text }),
-  backend: z.strictObject({
-    url: baseUrl,
-    anonKey: text,
-    functionName: text,
-  }),
+  hours: field(
+    z.strictObject({
+      workdays: hours("Arbejdstid", "Når vi er ude hos kunderne"),
+      phone: field(
+        z.strictObject({
+          name: field(text, "Navn", "Sådan kaldes tiderne på siden, fx Telefontid"),
+          days: field(z.array(weekday).min(1, "vælg mindst én dag"), "Dage", "De dage telefonen passes (bruges af Google)"),
+          label: field(text, "Dage i tekst", "Som det skal stå på siden, fx mandag–fredag"),
+          opens: field(time, "Fra kl.", "Klokkeslæt som 08:00"),
+          closes: field(time, "Til kl.", "Klokkeslæt som 17:00"),
+        }),
+        "Telefontid",
+        "Når telefonen passes; også åbningstiderne hos Google",
+      ),
+      emergency: field(text, "Døgnvagt", "Fx Døgnvagt 24/7 ved akutte fejl"),
+    }),
+    "Åbningstider",
+  ),
+  figures: field(
+    z.strictObject({
+      rating: field(z.number().min(1).max(5), "Bedømmelse på Google", "Et tal fra 1 til 5, fx 4.9"),
+      ratingCount: field(z.number().int().positive(), "Antal anmeldelser på Google"),
+      bestRating: field(z.number().int(), "Bedste karakter"),
+      worstRating: field(z.number().int(), "Laveste karakter"),
+      yearsExperience: field(z.number().int().positive(), "Års erfaring"),
+      projects: field(z.number().int().positive(), "Gennemførte projekter"),
+      events: field(z.number().int().positive(), "Gennemførte events"),
+      authorisedPercent: field(z.number().int().min(0).max(100), "Procent autoriseret arbejde"),
+    }),
+    "Tal om firmaet",
+  ),
+  googleProfile: field(
+    z.url("skal være en webadresse, fx https://g.page/…"),
+    "Google-profil",
+    "Adressen på jeres Google-profil med anmeldelserne; stjernerne på siden linker dertil",
+  ),
+  guarantees: field(
+    z.strictObject({
+      warrantyYears: field(z.number().int().positive(), "Års garanti"),
+      fixedPrice: field(text, "Fast pris", "Fx Fast pris, før vi går i gang"),
+    }),
+    "Garantier",
+  ),
+  responseTimes: field(
+    z.strictObject({
+      homeAreaKm: field(z.number().positive(), "Nærområde (km)", "Byer højst så langt væk får løftet om akut hjælp inden for timer"),
+      acuteHomeArea: field(text, "Akut i nærområdet", "Fx typisk inden for 2–4 timer"),
+      acuteSurroundingTowns: field(text, "Akut længere væk", "Fx samme eller næste hverdag"),
+      quoteAfterInspection: field(text, "Tilbud efter besigtigelse", "Fx typisk inden for 24 timer"),
+      workAfterInspection: field(text, "Opstart efter besigtigelse", "Fx inden for 3–5 hverdage"),
+    }),
+    "Svartider",
+  ),
+  serviceArea: field(
+    z.strictObject({
+      radiusMeters: field(z.number().int().positive(), "Område (meter fra basen)"),
+      driveToMainTown: field(text, "Køretid til største by"),
+    }),
+    "Område",
+  ),
+  priceRange: field(text, "Prisniveau", "Som Google viser det, fx $$"),
+  privacy: field(
+    z.strictObject({
+      requestRetentionMonths: field(
+        z.number().int().positive(),
+        "Opbevaring af forespørgsler (måneder)",
+        "Privatlivspolitikken lover det, og databasen sletter efter det: se docs/editing.md, før du ændrer det",
+      ),
+      clientDataRetentionDays: field(z.number().int().positive(), "Opbevaring af IP-data (dage)"),
+    }),
+    "Privatliv",
+  ),
+  processors: field(
+    z.strictObject({
+      // `region` is what the privacy page says; `hostRegion` the provider's own name for it (README "Deploy").
+      database: field(
+        z.strictObject({
+          name: field(text, "Navn"),
+          kind: field(text, "Slags"),
+          region: field(text, "Land og by"),
+          hostRegion: field(
+            z.string().regex(/^[a-z]+-[a-z]+-\d$/, "skal være udbyderens regionsnavn, fx eu-central-1"),
+            "Region hos udbyderen",
+          ),
+        }),
+        "Database",
+      ),
+      mail: field(z.strictObject({ name: field(text, "Navn"), kind: field(text, "Slags"), region: field(text, "Land") }), "E-mail"),
+    }),
+    "Databehandlere",
+  ),
+  social: field(
+    z.array(z.strictObject({ name: field(text, "Navn", "Fx Facebook"), url: field(z.url("skal være en webadresse"), "Adresse") })).min(1),
+    "Sociale medier",
+  ),
+  site: field(
+    z.strictObject({ url: field(baseUrl, "Sitets adresse", "Uden / til sidst, fx https://www.firma.dk"), locale: field(text, "Sprog") }),
+    "Sitet",
+  ),
+  backend: field(
+    z.strictObject({
+      url: field(baseUrl, "Supabase-projektets adresse"),
+      anonKey: field(text, "Offentlig nøgle (anon key)"),
+      functionName: field(text, "Funktionens navn"),
+    }),
+    "Formularens modtager",
+  ),
 });
 
 /** Area copy states response times as placeholders filled from business.yaml (site/_lib/copy-facts.js). */
-const areaCopy = text.refine(
-  (value) => !HAND_TYPED_RESPONSE_TIME.test(value),
-  "a response time typed by hand: write {akut}, {tilbud} or {opstart}, filled from business.yaml's responseTimes",
-);
+const AREA_COPY_RULE = "svartider skrives ikke i teksten: skriv {akut}, {tilbud} eller {opstart}, så bruges tiderne fra Firmaoplysninger";
+const areaCopy = text.regex(withoutPhrase(HAND_TYPED_RESPONSE_TIME), AREA_COPY_RULE);
+const COPY_HINT = "Svartider skrives som {akut}, {tilbud} eller {opstart}";
 
 const area = z.strictObject({
-  name: text,
-  postalCode: z.string().regex(/^\d{4}$/),
-  region: z.literal("Sjælland").default("Sjælland"),
-  distance: z.number().positive(),
-  latitude,
-  longitude,
-  description: areaCopy,
-  metaDescription: areaCopy.pipe(z.string().min(50).max(170)),
-  faq: z.array(z.strictObject({ question: text, answer: areaCopy })).min(1),
+  name: field(text, "By"),
+  postalCode: field(z.string().regex(/^\d{4}$/, "skal være fire cifre, fx 4600"), "Postnummer"),
+  region: field(z.literal("Sjælland").default("Sjælland"), "Region"),
+  distance: field(z.number().positive(), "Afstand fra basen (km)", "Km ad vejen, fx 15"),
+  latitude: field(latitude, "Breddegrad", "Fra et kort, fx 55.4580"),
+  longitude: field(longitude, "Længdegrad", "Fra et kort, fx 12.1821"),
+  description: longField(areaCopy, "Beskrivelse", COPY_HINT),
+  metaDescription: longField(areaCopy.pipe(z.string().min(50).max(170)), "Tekst til Google", "50–170 tegn"),
+  faq: field(
+    z
+      .array(z.strictObject({ question: field(text, "Spørgsmål"), answer: longField(areaCopy, "Svar", COPY_HINT) }))
+      .length(FAQ_COUNT, `skal have præcis ${FAQ_COUNT} spørgsmål med svar`),
+    "Spørgsmål og svar",
+    `Præcis ${FAQ_COUNT}: byens side viser fem`,
+  ),
 });
 
-const areas = z
-  .array(area)
-  .min(1)
-  .transform((list) => list.map((entry) => ({ ...entry, slug: slugify(entry.name) })))
-  .superRefine((list, ctx) => {
-    const seen = new Set();
-    list.forEach((entry, index) => {
-      if (seen.has(entry.slug)) ctx.addIssue({ code: "custom", path: [index, "name"], message: `duplicate slug ${entry.slug}` });
-      seen.add(entry.slug);
-    });
-  })
-  .transform((list) =>
-    list.map((entry) => ({
-      ...entry,
-      neighbours: neighboursOf(entry, list, NEIGHBOUR_COUNT),
-    })),
-  );
+const areas = field(
+  z
+    .array(area)
+    .min(1)
+    .transform((list) => list.map((entry) => ({ ...entry, slug: slugify(entry.name) })))
+    .superRefine((list, ctx) => {
+      const seen = new Set();
+      list.forEach((entry, index) => {
+        if (seen.has(entry.slug))
+          ctx.addIssue({ code: "custom", path: [index, "name"], message: `findes allerede (adressen /omraader/${entry.slug})` });
+        seen.add(entry.slug);
+      });
+    })
+    .transform((list) =>
+      list.map((entry) => ({
+        ...entry,
+        neighbours: neighboursOf(entry, list, NEIGHBOUR_COUNT),
+      })),
+    ),
+  "Områder",
+  "Byerne, der hver får en side under /omraader",
+);
 
 const serviceCard = z.strictObject({
-  key: z.string().regex(/^[a-z]+$/),
-  icon: text,
-  title: text,
-  menuLabel: text,
-  menuDescription: text,
-  description: text,
-  path,
-  features: z.array(text).min(3),
+  key: field(z.string().regex(/^[a-z]+$/, "skal være små bogstaver a–z"), "Nøgle"),
+  icon: field(text, "Ikon"),
+  title: field(text, "Titel"),
+  menuLabel: field(text, "Navn i menuen"),
+  menuDescription: field(text, "Linje i menuen"),
+  description: longField(text, "Beskrivelse"),
+  path: field(path, "Side", "Fx /ydelser/private"),
+  features: field(z.array(text).min(3, "skriv mindst 3 punkter"), "Punkter", "Mindst 3"),
 });
 
 const review = z.strictObject({
-  name: text,
-  location: text,
-  rating: z.literal(5),
-  text,
-  date: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "must be YYYY-MM"),
+  name: field(text, "Kundens navn"),
+  location: field(text, "By", "Står byen som et område, vises anmeldelsen også på byens side"),
+  rating: field(z.literal(5, "kun anmeldelser med 5 stjerner vises"), "Stjerner"),
+  text: longField(text, "Anmeldelse"),
+  date: field(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "skal være år og måned som 2024-09"), "Måned", "År og måned, fx 2024-09"),
 });
 
-const link = z.strictObject({ label: text, path });
+const link = z.strictObject({ label: field(text, "Tekst"), path: field(path, "Side") });
 
 const navigation = z.strictObject({
-  header: z.array(link).min(1),
-  footer: z.array(link).min(1),
+  header: field(z.array(link).min(1), "Menuen øverst"),
+  footer: field(z.array(link).min(1), "Links i bunden"),
 });
 
-const photo = z.strictObject({ alt: text, caption: text, motif: z.enum(MOTIF_NAMES) });
+/** The photo file formats the build can read (any case of the extension). */
+export const PHOTO_EXTENSIONS = ["jpg", "jpeg", "png", "webp", "avif"];
+
+const photo = z.strictObject({
+  file: field(
+    z
+      .string()
+      .regex(
+        new RegExp(`^[^/]*(/[^/]+)*\\.(${PHOTO_EXTENSIONS.join("|")})$`, "i"),
+        `skal være et foto i formatet ${PHOTO_EXTENSIONS.join(", ")}`,
+      )
+      .optional(),
+    "Foto",
+    "JPEG, PNG, WebP eller AVIF. Et iPhone-foto (HEIC) skal først gemmes som JPEG.",
+  ),
+  alt: field(text, "Beskrivelse af billedet", "Hvad fotoet viser, til blinde og til Google. Uden foto: beskriv tegningen"),
+  caption: field(text, "Billedtekst"),
+  motif: field(z.enum(MOTIF_NAMES), "Tegning uden foto", "Vises, indtil der er et foto"),
+});
 
 /** Schema for each data file, by its base name in site/_data/. */
 export const dataSchemas = {
-  business,
+  business: field(business, "Firmaoplysninger"),
   areas,
-  services: z.array(serviceCard).min(1),
-  reviews: z.array(review).min(1),
-  navigation,
-  photos: z.record(z.string().regex(/^[a-z0-9-]+$/), photo),
+  services: field(z.array(serviceCard).min(1), "Ydelser"),
+  // Newest first everywhere (a stable sort keeps the file's order within a month).
+  reviews: field(
+    z
+      .array(review)
+      .min(1)
+      .transform((list) => list.toSorted((a, b) => b.date.localeCompare(a.date))),
+    "Anmeldelser",
+  ),
+  navigation: field(navigation, "Menuer"),
+  photos: field(z.record(z.string().regex(/^[a-z0-9-]+$/), photo), "Fotos"),
 };
+
+/** How a build error and the CMS name one entry of a list file: by this field, not by its position. */
+export const ENTRY_NAME = { areas: "name", reviews: "name", services: "title", social: "name", header: "label", footer: "label" };

@@ -1,13 +1,18 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { basename, extname, relative, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import YAML from "yaml";
+import { schemaError, yamlError } from "./content-errors.js";
 import { dataSchemas } from "./data-schemas.js";
+import { checkPhotos } from "./photos.js";
 
 /** The folder of the YAML data files. */
 export const DATA_DIR = fileURLToPath(new URL("../_data/", import.meta.url));
 
-/** Parses and validates one YAML data file (Eleventy's data-extension parser signature); throws naming the file and every bad field. */
+/**
+ * Parses and validates one YAML data file (Eleventy's data-extension parser signature); throws a
+ * ContentError naming the file, each bad entry by its name and each field by its label in the CMS.
+ */
 export function parseDataFile(contents, filePath) {
   const name = basename(filePath, extname(filePath));
   const shown = relative(process.cwd(), filePath) || filePath;
@@ -17,12 +22,12 @@ export function parseDataFile(contents, filePath) {
   try {
     raw = YAML.parse(contents);
   } catch (error) {
-    throw new Error(`${shown}: not valid YAML: ${/** @type {Error} */ (error).message}`);
+    throw yamlError(shown, error);
   }
-  const result = schema.safeParse(withCopies(name, raw));
+  const input = withCopies(name, raw);
+  const result = schema.safeParse(input);
   if (result.success) return withEnvironment(name, result.data);
-  const problems = result.error.issues.map((issue) => `  - ${issue.path.join(".") || "(root)"}: ${issue.message}`);
-  throw new Error(`${shown}: invalid data\n${problems.join("\n")}`);
+  throw schemaError(shown, name, schema, result.error.issues, input);
 }
 
 /**
@@ -50,4 +55,31 @@ function withEnvironment(name, data) {
 export function loadData(name) {
   const filePath = join(DATA_DIR, `${name}.yaml`);
   return parseDataFile(readFileSync(filePath, "utf8"), filePath);
+}
+
+/**
+ * Checks the firm's content as the build will read it, before anything is built: every data file, and
+ * every photo slot against the photo folder. Returns the errors (ContentErrors for the firm's mistakes).
+ * @param {string} [dataDir]
+ * @returns {Error[]}
+ */
+export function checkContent(dataDir = DATA_DIR) {
+  const errors = [];
+  const data = {};
+  for (const file of readdirSync(dataDir).filter((name) => name.endsWith(".yaml"))) {
+    const filePath = join(dataDir, file);
+    try {
+      data[basename(file, ".yaml")] = parseDataFile(readFileSync(filePath, "utf8"), filePath);
+    } catch (error) {
+      errors.push(/** @type {Error} */ (error));
+    }
+  }
+  if (data.photos) {
+    try {
+      checkPhotos(data.photos);
+    } catch (error) {
+      errors.push(/** @type {Error} */ (error));
+    }
+  }
+  return errors;
 }

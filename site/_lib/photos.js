@@ -1,22 +1,67 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Image from "@11ty/eleventy-img";
 import { SITE_OUTPUT_DIR } from "./build-paths.js";
+import { ContentError } from "./content-errors.js";
+import { PHOTO_EXTENSIONS } from "./data-schemas.js";
 import { placeholderSvg } from "./placeholder.js";
 
-/** The one folder a firm drops its photos into: `<slot>.jpg` (or .jpeg/.png/.webp/.avif) replaces a placeholder. */
+/**
+ * The one folder a firm's photos go into: the CMS uploads there and names the file in the slot's `file`;
+ * without one, `<slot>.jpg` (or .jpeg/.png/.webp/.avif, in any case: cameras write .JPG) replaces a drawing.
+ */
 export const PHOTO_DIR = fileURLToPath(new URL("../images/photos/", import.meta.url));
-const EXTENSIONS = ["jpg", "jpeg", "png", "webp", "avif"];
+const PHOTOS_FILE = "site/_data/photos.yaml";
+// Formats a phone saves that the image library cannot read (an iPhone's default is HEIC).
+const UNREADABLE = /\.(heic|heif)$/i;
+// The placeholder's alt text describes the drawing ("Tegning af en eltavle"); a photo needs its own.
+const DRAWING_ALT = /^tegning\b/i;
 // eleventy-img names each output by a hash of the photo and these options and skips outputs that exist;
 // dist/img/ survives a rebuild (clean-output.js), so a photo is encoded once.
 const OPTIONS = { widths: [480, 960], formats: ["avif", "webp"], outputDir: join(SITE_OUTPUT_DIR, "img"), urlPath: "/img/" };
 
-/** The real photo file for a slot, or undefined while the slot still shows placeholder artwork. */
-export function realPhoto(slot, photoDir = PHOTO_DIR) {
-  return EXTENSIONS.map((ext) => join(photoDir, `${slot}.${ext}`)).find((candidate) => existsSync(candidate));
+/**
+ * The real photo file for a slot, or undefined while the slot still shows its drawing. Throws a
+ * ContentError, in Danish, for a photo the build cannot use: missing, HEIC, or described as the drawing.
+ * @param {string} slot
+ * @param {{ file?: string, alt: string }} entry the slot in site/_data/photos.yaml
+ */
+export function realPhoto(slot, entry, photoDir = PHOTO_DIR) {
+  const names = existsSync(photoDir) ? readdirSync(photoDir) : [];
+  const refuse = (line) => new ContentError(`${PHOTOS_FILE} (Fotos i CMS'et)`, [`"${slot}" → ${line}`]);
+  let photo;
+  if (entry.file) {
+    const name = basename(entry.file);
+    if (UNREADABLE.test(name)) throw refuse(heicAdvice(name));
+    if (!names.includes(name)) throw refuse(`Foto: filen "${name}" findes ikke i site/images/photos/. Læg fotoet ind igen.`);
+    photo = name;
+  } else {
+    const own = names.filter((name) => name.slice(0, name.lastIndexOf(".")) === slot);
+    photo = own.find((name) => PHOTO_EXTENSIONS.includes(name.slice(name.lastIndexOf(".") + 1).toLowerCase()));
+    const unreadable = own.find((name) => UNREADABLE.test(name));
+    if (!photo && unreadable) throw refuse(heicAdvice(unreadable));
+  }
+  if (!photo) return undefined;
+  if (DRAWING_ALT.test(entry.alt)) {
+    throw refuse(
+      `Beskrivelse af billedet: "${entry.alt}" beskriver tegningen, men nu er der et foto (${photo}). Skriv, hvad fotoet viser, fx "Ny eltavle i et parcelhus i Køge".`,
+    );
+  }
+  return join(photoDir, photo);
 }
+
+const heicAdvice = (name) =>
+  `Foto: "${name}" er i iPhones HEIC-format, som sitet ikke kan vise. Gem det som JPEG og læg det ind igen (på iPhone: Indstillinger → Kamera → Formater → Mest kompatibel; eller del fotoet som JPEG).`;
+
+/** Checks every slot's photo (see realPhoto); throws the first ContentError. */
+export function checkPhotos(slots, photoDir = PHOTO_DIR) {
+  for (const [slot, entry] of Object.entries(slots)) realPhoto(slot, entry, photoDir);
+}
+
+/** Which pages show each slot, as the build found them (for the CMS's hints and docs/editing.md). */
+export const photoPages = /** @type {Map<string, Set<string>>} */ (new Map());
 
 /**
  * Writes a motif's placeholder artwork to dist/img/ as it is (vector, about 1 kB: no raster encoding),
@@ -37,15 +82,24 @@ const escapeAttribute = (text) => String(text).replace(/&/g, "&amp;").replace(/"
 
 /**
  * A responsive <picture> (AVIF, WebP) for a photo slot of site/_data/photos.yaml; lazy unless `eager`.
- * `photoDir` and `outputDir` are the site's folders unless a test gives its own.
+ * `photoDir` and `outputDir` are the site's folders unless a test gives its own; `page` (the page's URL) is
+ * recorded in photoPages.
  */
 export async function pictureHtml(
   slot,
   slots,
-  { sizes = "(min-width: 1024px) 33vw, 100vw", eager = false, className = "", photoDir = PHOTO_DIR, outputDir = OPTIONS.outputDir } = {},
+  {
+    sizes = "(min-width: 1024px) 33vw, 100vw",
+    eager = false,
+    className = "",
+    photoDir = PHOTO_DIR,
+    outputDir = OPTIONS.outputDir,
+    page = "",
+  } = {},
 ) {
   const entry = slots[slot];
   if (!entry) throw new Error(`Photo slot "${slot}" is not in site/_data/photos.yaml`);
+  if (page) photoPages.set(slot, (photoPages.get(slot) ?? new Set()).add(page));
   const attributes = {
     alt: entry.alt,
     ...(className ? { class: className } : {}),
@@ -53,7 +107,7 @@ export async function pictureHtml(
     decoding: "async",
     ...(eager ? { fetchpriority: "high" } : {}),
   };
-  const photo = realPhoto(slot, photoDir);
+  const photo = realPhoto(slot, entry, photoDir);
   if (!photo) {
     // The same <picture> wrapper as a real photo (the stylesheet sizes `picture img`), one vector source.
     const img = { src: placeholderUrl(entry.motif, outputDir), width: 1200, height: 800, ...attributes };

@@ -85,6 +85,8 @@ export function headerRules(widgets = widgetFiles()) {
         "X-Frame-Options": "DENY",
       },
     },
+    // The firm's CMS (site/_lib/admin.js): never in a search engine, never cached stale.
+    ...["/admin", "/admin/*"].map((path) => ({ path, headers: { "X-Robots-Tag": "noindex", "Cache-Control": "no-cache" } })),
     // Content-hashed file names (site/_lib/assets.js, photos.js, eleventy-img): a changed file gets a new
     // name, so these can be cached for a year (tests/site/cache-rules.test.js checks every name).
     { path: "/assets/*", headers: immutable },

@@ -9,7 +9,7 @@ import { moduleGraph, names, sizes } from "../support/module-graph.js";
 import { hashedName } from "../../site/_lib/assets.js";
 import { rawResponse } from "../support/raw-response.js";
 import { startSite } from "../support/server.js";
-import { ALL_PAGES, DIST, page, requireBuild } from "../support/site.js";
+import { ALL_PAGES, DIST, NOT_SITE, page, requireBuild } from "../support/site.js";
 
 const KB = 1024;
 const gzipSize = (text) => gzipSync(text, { level: 9 }).length;
@@ -177,6 +177,16 @@ describe("byte budgets per page", () => {
     expect(size.gzip).toBeLessThanOrEqual(16.5 * KB);
   });
 
+  it("adds nothing from the CMS at /admin to a visitor's page: no link, no request, not in the sitemap, noindex", () => {
+    expect(readdirSync(join(DIST, "admin"))).toContain("config.yml");
+    for (const route of [...ALL_PAGES, "/404"]) expect(page(route).html, route).not.toMatch(/["'(]\/admin\b|decap/i);
+    expect(readFileSync(join(DIST, "sitemap.xml"), "utf8")).not.toContain("/admin");
+    const admin = readFileSync(join(DIST, "admin.html"), "utf8");
+    expect(admin).toContain('<meta name="robots" content="noindex">');
+    for (const path of ["/admin", "/admin/\\*"])
+      expect(readFileSync(join(DIST, "_headers"), "utf8")).toMatch(new RegExp(`^${path}\\n {2}X-Robots-Tag: noindex$`, "m"));
+  });
+
   it("ships no React: the widgets are written for React and shipped as Preact (widgets/react-aliases.js)", () => {
     // Strings every React 19 build carries (react's internals key and element tag, react-dom's error
     // text); preact/compat has none of them (it uses the older "react.element" tag for compatibility).
@@ -185,7 +195,10 @@ describe("byte budgets per page", () => {
       "react.transitional.element",
       "Minified React error",
     ];
-    const shipped = readdirSync(DIST, { recursive: true, encoding: "utf8" }).filter((file) => /\.(m?js|html)$/.test(file));
+    // The firm's CMS (admin/) is React, for the firm only: the next test keeps it off every visitor's page.
+    const shipped = readdirSync(DIST, { recursive: true, encoding: "utf8" }).filter(
+      (file) => /\.(m?js|html)$/.test(file) && !NOT_SITE.some((folder) => file.startsWith(folder)),
+    );
     expect(shipped.filter((file) => file.startsWith("widgets/")).length).toBeGreaterThan(3);
     for (const file of shipped) {
       const text = readFileSync(join(DIST, file), "utf8");

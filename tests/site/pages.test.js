@@ -15,6 +15,10 @@ import {
   page,
   requireBuild,
 } from "../support/site.js";
+import { HOME_REVIEW_COUNT } from "../../site/_lib/data-schemas.js";
+import { loadData } from "../../site/_lib/load-data.js";
+
+const reviews = loadData("reviews");
 
 const TITLE_SUFFIX = ` | ${business.brand} - Autoriseret Elektriker på Sjælland`;
 const meta = (root, selector) => root.querySelector(selector)?.getAttribute("content");
@@ -24,7 +28,9 @@ beforeAll(requireBuild);
 
 describe("routes", () => {
   it("writes every route of the spec at its exact path, plus 404, sitemap, robots and headers", () => {
-    expect(ROUTES).toHaveLength(27);
+    // Which pages exist is the firm's content: the routes are the build's, and each town has its page.
+    expect(AREA_ROUTES.toSorted()).toEqual(areas.map((area) => `/omraader/${area.slug}`).toSorted());
+    expect(ROUTES).toContain("/");
     for (const route of ALL_PAGES) expect(existsSync(fileOf(route)), route).toBe(true);
     for (const file of ["404.html", "sitemap.xml", "robots.txt", "_headers"]) expect(existsSync(join(DIST, file)), file).toBe(true);
   });
@@ -128,26 +134,27 @@ describe("structured data", () => {
         name: business.brand,
         telephone: business.phone.e164,
         email: business.email,
-        priceRange: "$$",
+        priceRange: business.priceRange,
         address: {
           "@type": "PostalAddress",
           streetAddress: business.address.street,
-          postalCode: "4682",
-          addressLocality: "Tureby",
+          postalCode: business.address.postalCode,
+          addressLocality: business.address.town,
           addressCountry: "DK",
         },
         geo: { "@type": "GeoCoordinates", latitude: business.geo.latitude, longitude: business.geo.longitude },
-        areaServed: { "@type": "GeoCircle", geoRadius: 50000 },
-        aggregateRating: { "@type": "AggregateRating", ratingValue: 4.9, ratingCount: 150, bestRating: 5, worstRating: 1 },
+        areaServed: { "@type": "GeoCircle", geoRadius: business.serviceArea.radiusMeters },
+        // The rating the home page states, from business.yaml's figures.
+        aggregateRating: { "@type": "AggregateRating", ratingValue: business.figures.rating, ratingCount: business.figures.ratingCount },
         openingHoursSpecification: [
           {
-            dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"].map((day) => `https://schema.org/${day}`),
-            opens: "08:00",
-            closes: "17:00",
+            dayOfWeek: business.hours.phone.days.map((day) => `https://schema.org/${day}`),
+            opens: business.hours.phone.opens,
+            closes: business.hours.phone.closes,
           },
         ],
       });
-      expect(electrician.sameAs).toHaveLength(2);
+      expect(electrician.sameAs).toEqual(business.social.map((profile) => profile.url));
       expect(Math.abs(electrician.geo.latitude - 55.3)).toBeLessThan(0.2);
       expect(Math.abs(electrician.geo.longitude - 12.1)).toBeLessThan(0.2);
     }
@@ -168,11 +175,27 @@ describe("structured data", () => {
     }
   });
 
-  it("lists the six five-star reviews on the home page", () => {
+  it("shows the six newest reviews on the home page in three columns, and marks up exactly those", () => {
+    const shown = reviews.slice(0, HOME_REVIEW_COUNT);
     const [electrician] = byType(jsonLdBlocks(page("/").root), "Electrician");
-    expect(electrician.review).toHaveLength(6);
+    expect(electrician.review.map((review) => review.reviewBody)).toEqual(shown.map((review) => review.text));
     for (const review of electrician.review) expect(review.reviewRating.ratingValue).toBe(5);
-    expect(page("/").root.querySelectorAll("#main figure blockquote")).toHaveLength(6);
+    const grid = page("/").root.querySelector('[aria-labelledby="reviews-title"] .grid');
+    expect(grid.querySelectorAll("figure blockquote").map((quote) => quote.textContent.trim())).toEqual(
+      shown.map((review) => `“${review.text}”`),
+    );
+    if (shown.length === HOME_REVIEW_COUNT) expect(grid.getAttribute("class")).toContain("lg:grid-cols-3");
+    expect(page("/").root.querySelector('[aria-labelledby="reviews-title"] a[href="/anmeldelser"]')).not.toBeNull();
+  });
+
+  it("shows every review on /anmeldelser, newest first, and marks up all of them", () => {
+    const { root } = page("/anmeldelser");
+    const quotes = root.querySelectorAll("#main figure blockquote").map((quote) => quote.textContent.trim());
+    expect(quotes).toEqual(reviews.map((review) => `“${review.text}”`));
+    const dates = root.querySelectorAll("#main figure time").map((time) => time.getAttribute("datetime"));
+    expect(dates).toEqual(dates.toSorted().reverse());
+    const [electrician] = byType(jsonLdBlocks(root), "Electrician");
+    expect(electrician.review).toHaveLength(reviews.length);
   });
 
   it("has a FAQPage exactly where an FAQ is shown, matching the shown questions", () => {
@@ -196,7 +219,7 @@ describe("structured data", () => {
 });
 
 describe("content", () => {
-  it("renders sixteen area pages, each with its own city, postal code and distance", () => {
+  it("renders a page for every town, each with its own city, postal code and distance", () => {
     for (const area of areas) {
       const { root } = page(`/omraader/${area.slug}`);
       const text = root.querySelector("main").textContent;
@@ -434,12 +457,6 @@ describe("privacy", () => {
   it("links the privacy page from the footer of every page", () => {
     for (const route of [...ALL_PAGES, "/404"])
       expect(page(route).root.querySelector('footer a[href="/privatlivspolitik"]'), route).not.toBeNull();
-  });
-
-  it("promises the retention periods the database enforces", () => {
-    const migration = readFileSync(join(DIST, "../supabase/migrations/20261121000100_retention.sql"), "utf8");
-    expect(migration).toContain(`quote_requests interval not null default interval '${business.privacy.requestRetentionMonths} months'`);
-    expect(migration).toContain(`client_data interval not null default interval '${business.privacy.clientDataRetentionDays} days'`);
   });
 });
 

@@ -1,13 +1,17 @@
-// What the site tests share: the built dist/ folder (never built here, never skipped when missing),
-// the list of routes the spec requires, and parsed pages.
+// What the site tests share: the built dist/ folder (never built here, never skipped when missing; a
+// test may point SITE_TEST_DIST at another build), its routes as the build wrote them (which pages exist
+// is the firm's content, so no test lists them), and parsed pages.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "node-html-parser";
-import { AREA_ROUTES, NOINDEX_ROUTES, STATIC_ROUTES } from "../../dev/site-routes.js";
 import { loadData } from "../../site/_lib/load-data.js";
 
-export const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
+export const DIST = process.env.SITE_TEST_DIST
+  ? `${resolve(process.env.SITE_TEST_DIST)}/`
+  : fileURLToPath(new URL("../../dist/", import.meta.url));
+/** What in dist/ is not the visitors' site: the firm's CMS (the page at /admin and its files). */
+export const NOT_SITE = ["admin/", "admin.html"];
 export const business = loadData("business");
 export const areas = loadData("areas");
 
@@ -18,12 +22,29 @@ export function requireBuild() {
   }
 }
 
-export { AREA_ROUTES, NOINDEX_ROUTES, STATIC_ROUTES };
-export const ROUTES = [...STATIC_ROUTES, ...AREA_ROUTES];
-export const ALL_PAGES = [...ROUTES, ...NOINDEX_ROUTES];
-
 /** The file a route is written to. */
 export const fileOf = (/** @type {string} */ route) => join(DIST, route === "/" ? "index.html" : `${route}.html`);
+
+/** Every page the build wrote, as the path it is served at (the not-found page and the CMS aside). */
+function builtRoutes() {
+  if (!existsSync(join(DIST, "index.html"))) return [];
+  return readdirSync(DIST, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".html") && file !== "404.html" && !NOT_SITE.some((folder) => file.startsWith(folder)))
+    .map((file) => (file === "index.html" ? "/" : `/${file.replace(/\.html$/, "")}`))
+    .sort();
+}
+const isNoindex = (route) => /<meta name="robots" content="noindex">/.test(readFileSync(fileOf(route), "utf8"));
+const BUILT = builtRoutes();
+
+/** Pages kept out of search engines and the sitemap (where the no-JavaScript form lands). */
+export const NOINDEX_ROUTES = BUILT.filter(isNoindex);
+/** The indexed pages: the sitemap's. */
+export const ROUTES = BUILT.filter((route) => !isNoindex(route));
+/** One page per town of site/_data/areas.yaml. */
+export const AREA_ROUTES = ROUTES.filter((route) => route.startsWith("/omraader/"));
+/** The indexed pages that are not area pages. */
+export const STATIC_ROUTES = ROUTES.filter((route) => !route.startsWith("/omraader/"));
+export const ALL_PAGES = [...ROUTES, ...NOINDEX_ROUTES];
 
 const cache = new Map();
 /**
@@ -39,11 +60,11 @@ export function page(route) {
   return cache.get(route);
 }
 
-/** Every HTML file in dist/, as paths relative to dist/. */
+/** Every HTML file of the visitors' site in dist/, as paths relative to dist/. */
 export function htmlFiles() {
   requireBuild();
   return readdirSync(DIST, { recursive: true, encoding: "utf8" })
-    .filter((file) => file.endsWith(".html"))
+    .filter((file) => file.endsWith(".html") && !NOT_SITE.some((folder) => file.startsWith(folder)))
     .map((file) => relative(DIST, join(DIST, file)));
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { DATA_DIR, loadData, parseDataFile } from "../../site/_lib/load-data.js";
 import { withFacts } from "../../site/_lib/copy-facts.js";
+import { phoneNumber } from "../../site/_lib/data-schemas.js";
 
 const businessYaml = readFileSync(`${DATA_DIR}business.yaml`, "utf8");
 const areasYaml = readFileSync(`${DATA_DIR}areas.yaml`, "utf8");
@@ -14,15 +15,36 @@ describe("data files", () => {
     for (const file of names) expect(() => loadData(file.replace(".yaml", "")), file).not.toThrow();
   });
 
-  it("a missing phone number fails the build with the file and field named", () => {
+  it("a missing phone number fails the build naming the file and the field as the CMS calls it, in Danish", () => {
     const broken = YAML.parse(businessYaml);
-    delete broken.phone.e164;
+    delete broken.phone;
     expect(() => parseDataFile(YAML.stringify(broken), "site/_data/business.yaml")).toThrow(
-      /site\/_data\/business\.yaml: invalid data\n {2}- phone\.e164: /,
+      /^Fejl i site\/_data\/business\.yaml \(Firmaoplysninger i CMS'et\):\n {2}Telefonnummer: mangler/,
     );
   });
 
-  it("a wrong area value names the area's index and field", () => {
+  // Changing the shown number alone once left every call link dialling the old one.
+  it("writes the phone number once: what pages show and what call links dial are made from the same digits", () => {
+    for (const written of ["98 76 54 32", "98765432", "+45 98 76 54 32", "+4598765432", 98765432]) {
+      expect(phoneNumber.parse(written), String(written)).toEqual({ display: "98 76 54 32", e164: "+4598765432" });
+    }
+    for (const wrong of ["98 76 54 3", "98 76 54 321", "+46 98 76 54 32", "98-76-54-32"]) {
+      expect(() => parseDataFile(businessYaml.replace(/^phone: .*$/m, `phone: ${wrong}`), "site/_data/business.yaml"), wrong).toThrow(
+        /Telefonnummer: skal (have præcis 8 cifre|være et dansk telefonnummer med 8 cifre), fx 12 34 56 78/,
+      );
+    }
+  });
+
+  it("accepts hours as a firm writes them: Danish day names and 7.30", () => {
+    const written = businessYaml
+      .replace(/days: \[.*\]/, "days: [mandag, tirsdag, onsdag, torsdag, fredag]")
+      .replace('opens: "08:00"', "opens: 7.30");
+    const { phone } = parseDataFile(written, "site/_data/business.yaml").hours;
+    expect(phone.days).toEqual(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]);
+    expect(phone.opens).toBe("07:30");
+  });
+
+  it("a wrong area value names the area by its name and the field by its label, with what is allowed", () => {
     const broken = YAML.parse(areasYaml);
     broken[3].postalCode = "46OO";
     broken[5].faq = [];
@@ -34,8 +56,14 @@ describe("data files", () => {
       }
     })();
     expect(error).toMatch(/areas\.yaml/);
-    expect(error).toMatch(/- 3\.postalCode: /);
-    expect(error).toMatch(/- 5\.faq: /);
+    expect(error).toContain(`"${broken[3].name}" → Postnummer: skal være fire cifre`);
+    expect(error).toContain(`"${broken[5].name}" → Spørgsmål og svar: skal have præcis 5`);
+  });
+
+  it("a new town with its coordinates missing is named by its name, not its position in the list", () => {
+    const broken = YAML.parse(areasYaml);
+    broken.push({ ...broken[0], name: "Rønnede", postalCode: "4683", distance: 15, latitude: undefined, longitude: undefined });
+    expect(() => parseDataFile(YAML.stringify(broken), "site/_data/areas.yaml")).toThrow(/"Rønnede" → Breddegrad: mangler/);
   });
 
   it("area copy that types a response time by hand is refused, naming the placeholders to use", () => {
@@ -48,7 +76,9 @@ describe("data files", () => {
     ]) {
       const broken = YAML.parse(areasYaml);
       broken[2].faq[4].answer = `Ved akutte fejl er vi hos dig ${typed}.`;
-      expect(() => parseDataFile(YAML.stringify(broken), "site/_data/areas.yaml"), typed).toThrow(/- 2\.faq\.4\.answer: .*\{akut\}/);
+      expect(() => parseDataFile(YAML.stringify(broken), "site/_data/areas.yaml"), typed).toThrow(
+        new RegExp(`"${broken[2].name}" → Spørgsmål og svar → nr\\. 5 → Svar: .*\\{akut\\}`),
+      );
     }
   });
 
@@ -69,46 +99,37 @@ describe("data files", () => {
     expect(() => parseDataFile("a: 1", "site/_data/prices.yaml")).toThrow(/no schema for data file "prices"/);
   });
 
-  it("every area is in region Sjælland with its real postal code and the spec's distance", () => {
-    const byName = Object.fromEntries(loadData("areas").map((area) => [area.name, area]));
-    // docs/product.md#data, area data, with the real postcodes of Ølby (part of Køge) and Borup.
-    const spec = {
-      "Store Heddinge": ["4660", 12],
-      Rødvig: ["4673", 20],
-      Hårlev: ["4652", 8],
-      Strøby: ["4671", 15],
-      Klippinge: ["4672", 18],
-      Køge: ["4600", 10],
-      Herfølge: ["4681", 5],
-      Ølby: ["4600", 14],
-      Højelse: ["4632", 16],
-      Bjæverskov: ["4632", 13],
-      Borup: ["4140", 17],
-      Solrød: ["2680", 22],
-      Greve: ["2670", 25],
-      Karise: ["4653", 9],
-      Faxe: ["4640", 11],
-      Haslev: ["4690", 19],
-    };
-    expect(Object.keys(byName).sort()).toEqual(Object.keys(spec).sort());
-    for (const [name, [postalCode, distance]] of Object.entries(spec)) {
-      expect(byName[name]).toMatchObject({ postalCode, distance, region: "Sjælland" });
-      expect(byName[name].faq).toHaveLength(5);
+  // Which towns, reviews and services there are is the firm's content; the rules are the schema's.
+  it("puts every area in region Sjælland with a four-digit postal code and the five FAQ items an area page shows", () => {
+    for (const area of loadData("areas")) {
+      expect(area, area.name).toMatchObject({ region: "Sjælland", postalCode: expect.stringMatching(/^\d{4}$/) });
+      expect(area.faq, area.name).toHaveLength(5);
     }
   });
 
-  // The schemas state rules (a firm may add a seventh review); these are today's content.
-  it("holds today's content: four services, six five-star reviews, two social profiles, five FAQ items per area", () => {
-    expect(loadData("services")).toHaveLength(4);
-    expect(loadData("reviews")).toHaveLength(6);
-    expect(loadData("business").social).toHaveLength(2);
-    for (const area of loadData("areas")) expect(area.faq, area.name).toHaveLength(5);
+  it("gives Borup and Ølby the postcodes a letter reaches, not the product sheet's (4683 is Rønnede, 4640 Faxe)", () => {
+    const real = { Borup: "4140", Ølby: "4600" };
+    const listed = loadData("areas").filter((area) => area.name in real);
+    for (const area of listed) expect(area.postalCode, area.name).toBe(real[/** @type {keyof typeof real} */ (area.name)]);
   });
 
-  it("accepts a seventh review: a firm adding one does not break the build", () => {
+  it("accepts any number of five-star reviews and sorts them newest first", () => {
     const reviews = YAML.parse(readFileSync(`${DATA_DIR}reviews.yaml`, "utf8"));
-    reviews.push({ ...reviews[0], name: "Ny Kunde" });
-    expect(parseDataFile(YAML.stringify(reviews), "site/_data/reviews.yaml")).toHaveLength(7);
+    const added = [
+      ...reviews,
+      { ...reviews[0], name: "Ny Kunde", date: "2099-01" },
+      { ...reviews[0], name: "Gammel Kunde", date: "2001-01" },
+    ];
+    const loaded = parseDataFile(YAML.stringify(added), "site/_data/reviews.yaml");
+    expect(loaded).toHaveLength(reviews.length + 2);
+    expect(loaded[0].name).toBe("Ny Kunde");
+    expect(loaded.at(-1).name).toBe("Gammel Kunde");
+    expect(loaded.map((review) => review.date)).toEqual(
+      loaded
+        .map((review) => review.date)
+        .toSorted()
+        .reverse(),
+    );
   });
 
   it("allows exactly the placeholder motifs there are drawings for", () => {
@@ -119,6 +140,6 @@ describe("data files", () => {
     ).not.toThrow();
     expect(() =>
       parseDataFile(YAML.stringify({ ...photos, [slot]: { ...photos[slot], motif: "unicorn" } }), "site/_data/photos.yaml"),
-    ).toThrow(new RegExp(`${slot}\\.motif`));
+    ).toThrow(new RegExp(`"${slot}" → Tegning uden foto: skal være en af: ${"panel"}`));
   });
 });

@@ -1,13 +1,13 @@
-// A real photo dropped in for a placeholder (README "Photos and share images"): encoded once to AVIF and
+// A real photo dropped in for a placeholder (docs/editing.md "Photos"): encoded once to AVIF and
 // WebP at two widths, described by its own alt text, and not encoded again by the next build, since the
 // encoded files survive a rebuild and are named by the photo's content.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { pictureHtml } from "../../site/_lib/photos.js";
+import { pictureHtml, realPhoto } from "../../site/_lib/photos.js";
 
 const photoDir = mkdtempSync(join(tmpdir(), "photos-in-"));
 const outputDir = mkdtempSync(join(tmpdir(), "photos-out-"));
@@ -51,5 +51,69 @@ describe("a real photo in a slot", () => {
   it("keeps the drawing while the slot has no photo", async () => {
     const html = await pictureHtml("eltavle", SLOTS, { photoDir: outputDir, outputDir });
     expect(html).toMatch(/<img src="\/img\/placeholder-panel\.[0-9a-f]{10}\.svg"/);
+  });
+});
+
+describe("what a firm's camera gives", () => {
+  /**
+   * A fresh photo folder with one file.
+   * @param {string} name
+   * @param {"jpeg" | "png" | "heic"} [format]
+   */
+  const folderWith = async (name, format = "jpeg") => {
+    const dir = mkdtempSync(join(tmpdir(), "photos-case-"));
+    if (format === "heic") writeFileSync(join(dir, name), "not an image the build reads");
+    else
+      await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#334155" } })
+        .toFormat(format)
+        .toFile(join(dir, name));
+    return dir;
+  };
+
+  // A camera's Eltavle.JPG was once ignored without a word: extensions were case-sensitive.
+  it("uses a photo whatever the case of its extension", async () => {
+    for (const name of ["eltavle.JPG", "eltavle.Jpeg", "eltavle.PNG"]) {
+      const dir = await folderWith(name, name.toLowerCase().endsWith("png") ? "png" : "jpeg");
+      const html = await pictureHtml("eltavle", SLOTS, { photoDir: dir, outputDir });
+      expect(html, name).not.toContain("placeholder-");
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("uses the file the CMS uploaded, named in the slot", async () => {
+    const dir = await folderWith("IMG_2041.JPG");
+    const html = await pictureHtml(
+      "eltavle",
+      { eltavle: { ...SLOTS.eltavle, file: "/images/photos/IMG_2041.JPG" } },
+      { photoDir: dir, outputDir },
+    );
+    expect(html).toContain('alt="Ny eltavle i et parcelhus i Køge"');
+    expect(html).not.toContain("placeholder-");
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuses an iPhone's HEIC photo in Danish, saying to save it as JPEG", async () => {
+    const dir = await folderWith("eltavle.HEIC", "heic");
+    expect(() => realPhoto("eltavle", SLOTS.eltavle, dir)).toThrow(
+      /"eltavle" → Foto: "eltavle\.HEIC" er i iPhones HEIC-format.*Gem det som JPEG/,
+    );
+    expect(() => realPhoto("eltavle", { ...SLOTS.eltavle, file: "IMG_1.heic" }, dir)).toThrow(/HEIC-format/);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  // With eltavle.jpg in place, the alt text once still said "Tegning af en eltavle".
+  it("refuses a photo whose description is still the drawing's", async () => {
+    const dir = await folderWith("eltavle.jpg");
+    expect(() => realPhoto("eltavle", { ...SLOTS.eltavle, alt: "Tegning af en eltavle" }, dir)).toThrow(
+      /"eltavle" → Beskrivelse af billedet: "Tegning af en eltavle" beskriver tegningen/,
+    );
+    expect(realPhoto("eltavle", SLOTS.eltavle, dir)).toBe(join(dir, "eltavle.jpg"));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuses a slot naming a photo that is not in the folder", () => {
+    expect(() => realPhoto("eltavle", { ...SLOTS.eltavle, file: "/images/photos/mangler.jpg" }, outputDir)).toThrow(
+      /Foto: filen "mangler\.jpg" findes ikke i site\/images\/photos\//,
+    );
   });
 });

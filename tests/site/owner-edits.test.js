@@ -1,0 +1,173 @@
+// The firm's everyday edits, made in a scratch copy of the repository as the owner would make them (a
+// seventh review, a seventeenth town, a new page copied from /om-os, a new phone number): the copy builds,
+// and the site tests, run inside the copy against its own data and its own build, all pass. Then a
+// mistake in a data file and a broken page each fail the build, and the copy's dist/ stays as it was.
+import { execFile } from "node:child_process";
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WIDGETS_OUTPUT_DIR } from "../../site/_lib/build-paths.js";
+import { business, requireBuild } from "../support/site.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const NEW_PHONE = "98 76 54 32";
+const run = promisify(execFile);
+/** The site tests that build a scratch copy of their own. */
+const SCRATCH_BUILDS = ["owner-edits.test.js", "facts-at-build.test.js"];
+let dir = "";
+
+/** `npm run build:site` in the copy, with the widget build the main build made; resolves to its exit code and output. */
+async function buildSite(env = {}) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["scripts/build-site.js", "--quiet"], {
+      cwd: dir,
+      env: { ...process.env, WIDGETS_OUTPUT_DIR, DEBUG: "", ...env },
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (/** @type {any} */ error) {
+    return { code: error.code, output: `${error.stdout}${error.stderr}` };
+  }
+}
+
+/** Every file of the copy's dist/ with its size and modification time: what "left whole" compares. */
+const snapshot = () =>
+  readdirSync(join(dir, "dist"), { recursive: true, encoding: "utf8" })
+    .sort()
+    .map((name) => {
+      const stat = statSync(join(dir, "dist", name));
+      return `${name} ${stat.size} ${stat.mtimeMs}`;
+    });
+
+const REVIEW = `
+- name: Birgitte Lund
+  location: Rønnede
+  rating: 5
+  date: 2099-01
+  text: Nyt køkken med spots og stikkontakter. Alt blev lavet som aftalt, og de ryddede op efter sig hver dag.
+`;
+const TOWN = `
+- name: Rønnede
+  postalCode: "4683"
+  distance: 15
+  latitude: 55.2631
+  longitude: 12.0211
+  description: >-
+    Rønnede ligger ved Sydmotorvejen, 15 km fra Tureby, med Faxe Ladeplads og Bugten mod øst og Haslev mod vest.
+    Byen har vokset sig større med nye parcelhuse ved Kildevej, mens de gamle gårde og husmandssteder
+    langs landevejen stadig har stalde, lader og værksteder med hver sin gamle installation.
+    Vi kender både de nye huse, hvor familien vil have ladeboks og varmepumpe på plads, og de gamle længer,
+    hvor kabler fra 1950'erne skal skiftes, før der kommer mere strøm på.
+    Mange pendlere i Rønnede kører elbil til København, og en ladeboks i indkørslen er blevet den opgave, vi laver oftest i byen.
+  metaDescription: Autoriseret elektriker i Rønnede ved Sydmotorvejen. Ladeboks til pendlerens elbil, ny eltavle og el i gamle gårde til fast pris.
+  faq:
+    - question: Jeg pendler i elbil fra Rønnede. Hvor stor en ladeboks skal jeg have?
+      answer: >-
+        Til daglig pendling til København er en 11 kW ladeboks som regel rigeligt, så bilen er fuld om morgenen.
+        Vi ser på husets stikledning og eltavle, før vi anbefaler en størrelse.
+    - question: Vores længe fra 1950'erne har gamle stofkabler. Skal alt skiftes?
+      answer: >-
+        Stofisolerede kabler bliver skøre med alderen og bør skiftes, når der alligevel arbejdes i huset.
+        Vi gennemgår længen rum for rum og prioriterer det, der betyder mest for sikkerheden.
+    - question: Hvor hurtigt kommer I ved en akut fejl i Rønnede?
+      answer: >-
+        Ved akutte fejl er vi {akut} hos dig i Rønnede.
+        Går strømmen i stalden om natten, tager døgnvagten telefonen.
+    - question: Kan I lægge strøm ud til et værksted i laden?
+      answer: >-
+        Ja, vi graver kabel ned eller trækker det langs bygningerne og sætter en lille undertavle op i værkstedet,
+        så maskiner og lys har deres egne grupper.
+    - question: Hvornår kan I gå i gang med en renovering i Rønnede?
+      answer: >-
+        Efter besigtigelsen får du et tilbud {tilbud}, og vi kan normalt starte {opstart}.
+        Vi aftaler rækkefølgen, så I kan bo i huset imens.
+`;
+
+beforeAll(async () => {
+  requireBuild();
+  dir = mkdtempSync(join(tmpdir(), "owner-edits-"));
+  for (const entry of ["site", "widgets", "supabase", "scripts", "dev", "tests", "eleventy.config.js", "package.json", "vitest.config.js"])
+    cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+  cpSync(join(ROOT, "dist/img"), join(dir, "dist/img"), { recursive: true });
+
+  // The owner's edits, as text appended to and replaced in the files (comments kept).
+  appendFileSync(join(dir, "site/_data/reviews.yaml"), REVIEW);
+  appendFileSync(join(dir, "site/_data/areas.yaml"), TOWN);
+  const businessFile = join(dir, "site/_data/business.yaml");
+  writeFileSync(businessFile, readFileSync(businessFile, "utf8").replace(/^phone: .*$/m, `phone: ${NEW_PHONE}`));
+  const page = readFileSync(join(dir, "site/om-os.md"), "utf8")
+    .replace(/^permalink: .*$/m, "permalink: /garanti.html")
+    .replace(/^title: .*$/m, "title: Garanti")
+    .replace(/^eyebrow: .*$/m, "eyebrow: Garanti")
+    .replace(/^heading: .*$/m, "heading: Fem års garanti på vores arbejde")
+    .replace(
+      /^description: .*$/m,
+      'description: "Vi giver fem års garanti på alt elarbejde. Læs, hvad garantien dækker, og hvad du gør, hvis noget ikke virker."',
+    )
+    .replace(/^keywords: .*$/m, 'keywords: "elektriker garanti, garanti på elarbejde, autoriseret elektriker Sjælland"')
+    .replace(/- \{ label: Om os \}/, "- { label: Garanti }");
+  writeFileSync(join(dir, "site/garanti.md"), page);
+
+  const build = await buildSite();
+  expect(build.code, build.output).toBe(0);
+}, 600_000);
+afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
+
+describe("the owner's edits in a scratch copy", () => {
+  it("build, and show the new review, town, page and phone number", () => {
+    const home = readFileSync(join(dir, "dist/index.html"), "utf8");
+    expect(home).toContain("Birgitte Lund");
+    expect(home).toContain(`href="tel:+45${NEW_PHONE.replaceAll(" ", "")}"`);
+    expect(home).not.toContain(`tel:${business.phone.e164}`);
+    expect(readFileSync(join(dir, "dist/anmeldelser.html"), "utf8")).toContain("Birgitte Lund");
+    const town = readFileSync(join(dir, "dist/omraader/ronnede.html"), "utf8");
+    expect(town).toContain("4683");
+    expect(town).toContain("Birgitte Lund");
+    expect(readFileSync(join(dir, "dist/garanti.html"), "utf8")).toContain("Fem års garanti på vores arbejde");
+    expect(readFileSync(join(dir, "dist/sitemap.xml"), "utf8")).toContain(`${business.site.url}/garanti</loc>`);
+  });
+
+  it("pass the site tests, run against the copy's own data and build", async () => {
+    const vitest = join(dir, "node_modules/vitest/vitest.mjs");
+    // This file and the other scratch-copy build are left out: each builds a copy of its own.
+    const files = readdirSync(join(dir, "tests/site")).filter((name) => name.endsWith(".test.js") && !SCRATCH_BUILDS.includes(name));
+    const args = ["run", "--project", "site-and-backend", ...files.map((name) => `tests/site/${name}`)];
+    const result = await run(process.execPath, [vitest, ...args], { cwd: dir, env: { ...process.env, SITE_TEST_DIST: "" } }).catch(
+      (/** @type {any} */ error) => error,
+    );
+    const output = `${result.stdout}${result.stderr}`;
+    expect(output).toMatch(/Tests: \d+ passed, 0 failed, 0 skipped/);
+    expect(result.code ?? 0, output).toBe(0);
+  }, 900_000);
+});
+
+describe("a failed build", () => {
+  // A failed build once left dist/ holding only img/: uploading it would have published an empty site.
+  it("stops at a YAML mistake with line, column and what to write, in Danish, and leaves dist/ as it was", async () => {
+    const before = snapshot();
+    const reviews = join(dir, "site/_data/reviews.yaml");
+    const good = readFileSync(reviews, "utf8");
+    writeFileSync(reviews, good.replace("text: Nyt køkken med spots og stikkontakter.", "text: Nyt køkken: spots og stikkontakter."));
+    const failed = await buildSite();
+    expect(failed.code).toBe(1);
+    expect(failed.output).toMatch(/^Fejl i site\/_data\/reviews\.yaml:\n {2}Linje \d+, kolonne \d+: Et kolon med mellemrum efter/);
+    expect(failed.output).toContain("Bygningen stoppede: dist/ er uændret");
+    expect(failed.output).not.toMatch(/\n\s+at /);
+    expect(failed.output.trim().split("\n").length).toBeLessThanOrEqual(8);
+    expect((await buildSite({ DEBUG: "1" })).output).toMatch(/\n\s+at /);
+    expect(snapshot()).toEqual(before);
+    writeFileSync(reviews, good);
+  }, 300_000);
+
+  it("stops at an error inside a page and leaves dist/ as it was", async () => {
+    const before = snapshot();
+    writeFileSync(join(dir, "site/garanti.md"), "---\npermalink: /garanti.html\n---\n{{ business.brand | noSuchFilter }}\n");
+    const failed = await buildSite();
+    expect(failed.code).toBe(1);
+    expect(failed.output).toContain("Bygningen stoppede: dist/ er uændret");
+    expect(snapshot()).toEqual(before);
+  }, 300_000);
+});
