@@ -164,7 +164,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
         expect(mail.parsed.html).toContain("Kan I se på &lt;b&gt;eltavlen&lt;/b&gt; &amp; HPFI-relæet?");
         expect(mail.parsed.html).not.toContain("<b>eltavlen");
         expect(mail.parsed.messageId).toBe(`<${id}@quote-requests>`);
-        // Issue 10: the time as the firm reads it, and links to call or write back (Deno's ICU included).
+        // The time as the firm reads it, and links to call or write back (Deno's ICU included).
         expect(mail.parsed.text).toContain(`Modtaget: ${receivedInDanish(row.received_at)}`);
         expect(mail.parsed.text).toMatch(/Modtaget: \d{1,2}\. [a-zæøå]+ \d{4} kl\. \d{2}\.\d{2}\n/);
         expect(mail.parsed.html).toContain(`<a href="tel:+4512345678">${VALID.phone}</a>`);
@@ -174,7 +174,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
     );
 
     it(
-      "answers once the request is stored, before the mail server accepts the e-mail, on every runtime (issue 10)",
+      "answers once the request is stored, before the mail server accepts the e-mail, on every runtime",
       async () => {
         // A mail server that takes 6 s per message: six requests at once were answered in 6-24 s when
         // the answer waited for it. The bound is generous: a busy machine, never the mail server's time.
@@ -215,7 +215,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect(await mailbox.all()).toHaveLength(1);
     });
 
-    it("refuses a reused key with other content (422), a malformed key (400), and finds a body key behind an empty header (issue 10)", async () => {
+    it("refuses a reused key with other content (422), a malformed key (400), and finds a body key behind an empty header", async () => {
       const key = "9a1c7e52-reused-key";
       const first = await post({ ...VALID }, { headers: { "Idempotency-Key": key } });
       expect(first.status).toBe(200);
@@ -242,7 +242,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect(await mailbox.all()).toHaveLength(2);
     });
 
-    it("stores text in NFC, refuses invisible characters in names, accepts an internationalised domain and refuses bytes that are not UTF-8 (issue 10)", async () => {
+    it("stores text in NFC, refuses invisible characters in names, accepts an internationalised domain and refuses bytes that are not UTF-8", async () => {
       const decomposed = await post({ ...VALID, name: "a\u030a".repeat(51), email: "info@blåbær.dk" });
       expect(decomposed.status).toBe(200);
       const [row] = await rows();
@@ -272,7 +272,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect(await rows()).toHaveLength(1);
     });
 
-    it("counts an IPv6 client by its /64 block (issue 10)", async () => {
+    it("counts an IPv6 client by its /64 block", async () => {
       const statuses = [];
       for (let host = 1; host <= 7; host++) {
         const response = await post({ ...VALID, email: `v6-${host}@example.dk` }, { ip: `2001:db8:1:2::${host.toString(16)}` });
@@ -284,7 +284,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect((await post({ ...VALID, email: "v4-mapped@example.dk" }, { ip: "::ffff:192.0.2.7" })).status).toBe(200);
     });
 
-    it("keeps the page address only when it is one line of the site's or a partner's page, and never fails over it (issue 10)", async () => {
+    it("keeps the page address only when it is one line of the site's or a partner's page, and never fails over it", async () => {
       const cases = [
         [`/kontakt\nE-mail: falsk@example.com\nTelefon: 99999999`, null],
         ["/kontakt\u0000", null],
@@ -411,7 +411,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect(JSON.stringify(dropped.at(-1))).not.toContain(VALID.email);
     });
 
-    it("drops a honeypot holding anything at all: a number, a list, an object, a space (issue 10)", async () => {
+    it("drops a honeypot holding anything at all: a number, a list, an object, a space", async () => {
       for (const website of [1, ["x"], { a: 1 }, true, "   "]) {
         const response = await post({ ...VALID, website });
         expect(response.status, JSON.stringify(website)).toBe(200);
@@ -424,7 +424,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect(await rows()).toHaveLength(2);
     });
 
-    it("refuses a post from another site's page with 403, for every content type, storing and mailing nothing (issue 10)", async () => {
+    it("refuses a post from another site's page with 403, for every content type, storing and mailing nothing", async () => {
       const forged = [
         post({ ...VALID }, { headers: { Origin: "https://evil.example" } }),
         post({ ...VALID }, { headers: { Origin: "null" } }),
@@ -465,7 +465,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect(await rows()).toHaveLength(4);
     });
 
-    it("varies every answer by Origin, allowed or not, stored, refused or a preflight (issue 10)", async () => {
+    it("varies every answer by Origin, allowed or not, stored, refused or a preflight", async () => {
       const answers = [];
       /** @type {Record<string, string>[]} */
       const origins = [{}, { Origin: SITE_URL }, { Origin: "https://evil.example" }];
@@ -481,7 +481,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       for (const response of answers) expect(response.headers.get("vary"), `${response.status}`).toBe("Origin");
     });
 
-    it("refuses JSON without a fill time or faster than a person, whatever the clocks say (issue 10)", async () => {
+    it("refuses JSON without a fill time or faster than a person, whatever the clocks say", async () => {
       for (const elapsedMs of [undefined, null, "60000", 500, -1, Number.NaN]) {
         const response = await post({ ...VALID, elapsedMs });
         expect(response.status, String(elapsedMs)).toBe(400);
@@ -524,7 +524,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect(error).toBe(
         `Vi har modtaget mange forespørgsler på kort tid med de samme oplysninger. Prøv igen senere, eller ring til os på ${PHONE}, så hjælper vi dig med det samme.`,
       );
-      // It may not be this visitor who sent them (issue 10): the message does not say "fra dig".
+      // It may not be this visitor who sent them: the message does not say "fra dig".
       expect(error).not.toMatch(/fra dig/);
       expect(await rows()).toHaveLength(5);
       expect((await post({ ...VALID, email: "anden@example.dk" }, { ip: "192.0.2.11" })).status).toBe(200);
@@ -533,7 +533,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       expect(spoofed.status).toBe(429);
     });
 
-    it("limits one client's requests for one e-mail address, but lets the address's owner through from elsewhere (issue 10)", async () => {
+    it("limits one client's requests for one e-mail address, but lets the address's owner through from elsewhere", async () => {
       // A stranger uses Jens's address three times from one client: that client is stopped for it...
       const stranger = "198.51.100.66";
       for (let i = 0; i < 3; i++) expect((await post({ ...VALID }, { ip: stranger })).status).toBe(200);
@@ -603,7 +603,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
     });
 
     it(
-      "gives up on a permanent refusal (550): the row ends failed, nothing is deleted, an error log names it and the firm is alerted elsewhere (issue 10)",
+      "gives up on a permanent refusal (550): the row ends failed, nothing is deleted, an error log names it and the firm is alerted elsewhere",
       async () => {
         mailbox.refuse(MAIL_TO); // a mistyped MAIL_TO: the mail server answers 550 unknown mailbox
         const response = await post({ ...VALID });
@@ -634,7 +634,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       { deno: true },
     );
 
-    it("gives up after the 24-hour horizon and caps the backoff exponent (attempts = 1024 no longer overflows) (issue 10)", async () => {
+    it("gives up after the 24-hour horizon and caps the backoff exponent (attempts = 1024 no longer overflows)", async () => {
       const store = createStore(sql);
       await post({ ...VALID });
       const [{ id }] = await rows();
@@ -648,7 +648,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
     });
 
     it(
-      "gives up through the scheduled retry once the 24-hour horizon has passed: the row ends failed, an error log names it and the firm is alerted (issue 10)",
+      "gives up through the scheduled retry once the 24-hour horizon has passed: the row ends failed, an error log names it and the firm is alerted",
       async () => {
         await mailbox.down();
         try {
@@ -711,7 +711,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       }
     });
 
-    it("alerts the firm on the next request when older requests are still unsent after an hour (issue 10)", async () => {
+    it("alerts the firm on the next request when older requests are still unsent after an hour", async () => {
       await sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, received_at)
         values ('Jens Hansen', '12345678', 'glemt@example.dk', 'Køge', 'Ny eltavle i villa fra 1972', 'x', now() - interval '2 hours')`;
       const [{ id: stale }] = await rows();
@@ -725,7 +725,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
     });
 
     it(
-      "answers a body that stalls half-way with 408 within its deadline, storing nothing (issue 10)",
+      "answers a body that stalls half-way with 408 within its deadline, storing nothing",
       async () => {
         const { port, pathname } = new URL(functions.submitUrl);
         /** @type {import("node:http").ClientRequest | undefined} */

@@ -1,7 +1,7 @@
 // A database the function cannot use, for every reason the visitor must get the phone number instead:
 // it hangs, a lock is never released, it has no connection left.
 //
-// A database that hangs instead of failing (issue 10, item 1): after a warm-up request, PostgreSQL 15 is
+// A database that hangs instead of failing: after a warm-up request, PostgreSQL 15 is
 // stopped with SIGSTOP (the server and its backends: the pooled connection stays open and silent), and
 // PGlite, which runs in this process, sits behind a proxy that stops relaying. Every request must still
 // be answered within REQUEST_DEADLINE_MS (short here, so the test need not wait 8 s): a 503 with the

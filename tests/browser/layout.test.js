@@ -1,4 +1,4 @@
-// Every page laid out in Chromium at a phone's and a desktop's width (issue 11: things that make a visitor
+// Every page laid out in Chromium at a phone's and a desktop's width (things that make a visitor
 // doubt the firm): no empty icon, nothing sticking out sideways except a labelled, focusable scroll region,
 // no lone card on the last row of a multi-column grid, no column left mostly empty beside a tall one, and
 // no phone number, time, distance or e-mail address broken over two lines.

@@ -265,7 +265,7 @@ describe("the partner embed on another origin with hostile CSS and a strict CSP"
     await context.close();
   });
 
-  it("sends from a plain-http partner page, where crypto.randomUUID does not exist (issue 14)", async () => {
+  it("sends from a plain-http partner page, where crypto.randomUUID does not exist", async () => {
     // partner.test resolves to 127.0.0.1 for this browser only: an http origin that is not loopback,
     // so not a secure context.
     const insecure = await launchChromium({ args: ["--host-resolver-rules=MAP partner.test 127.0.0.1"] });

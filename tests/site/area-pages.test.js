@@ -1,4 +1,4 @@
-// Area pages earn their place (issue 11): measured on the built pages, the text every area page shares
+// Area pages earn their place: measured on the built pages, the text every area page shares
 // stays under 35 % of each page, and each page says only what the firm's data says about its town.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// What a careful reader of the built pages would catch (issue 11, items 3, 8, 12 and 18): pictures
+// What a careful reader of the built pages would catch: pictures
 // described as what they are, galleries that differ between neighbouring area pages, a fact said once
 // rather than repeated down a table column, field names that agree, and Danish typography.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// No empty icon on any built page (issue 11: 17 cards showed an empty <svg> in a navy square).
+// No empty icon on any built page (17 cards showed an empty <svg> in a navy square).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "node-html-parser";

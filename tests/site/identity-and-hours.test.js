@@ -1,4 +1,4 @@
-// Who the firm is and when it answers (issue 11): CVR, authorisation number and owner on the site and in
+// Who the firm is and when it answers: CVR, authorisation number and owner on the site and in
 // the JSON-LD, and hours that are always named and always come from site/_data/business.yaml.
 import { describe, expect, it } from "vitest";
 import { hoursText } from "../../site/_lib/format.js";

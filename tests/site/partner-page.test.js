@@ -1,4 +1,4 @@
-// /partner speaks to a directory owner first (issue 11: it read as developer documentation); the technical
+// /partner speaks to a directory owner first (it read as developer documentation); the technical
 // reference comes after it, for their web developer.
 import { describe, expect, it } from "vitest";
 import { page } from "../support/site.js";

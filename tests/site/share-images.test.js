@@ -1,4 +1,4 @@
-// Share images and app icons (issue 11: every page's og:image was one icon tile, and iPhones had no icon).
+// Share images and app icons (every page's og:image was one icon tile, and iPhones had no icon).
 import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-// Shared blocks where the pages need them (issue 11): the emergency call block, and Danish on the 404 page.
+// Shared blocks where the pages need them: the emergency call block, and Danish on the 404 page.
 import { describe, expect, it } from "vitest";
 import { AREA_ROUTES, areas, business, page } from "../support/site.js";
 
@@ -45,7 +45,7 @@ describe("the not-found page", () => {
 });
 
 describe("help for keyboard visitors", () => {
-  it("tells them on /kontakt that Alt+T reaches the notices and keeps one showing (issue 16, item 11)", () => {
+  it("tells them on /kontakt that Alt+T reaches the notices and keeps one showing", () => {
     const help = page("/kontakt").root.querySelector("#tastatur");
     expect(help).not.toBeNull();
     expect(help.textContent).toMatch(/Alt\s*\+\s*T kommer du til beskeden, og den bliver stående, så længe den har fokus/);

@@ -1,4 +1,4 @@
-// The build's layout helpers (issue 11): numbers kept on one line, and card grids fitted to their count.
+// The build's layout helpers: numbers kept on one line, and card grids fitted to their count.
 import { describe, expect, it } from "vitest";
 import { gridColumns } from "../../site/_lib/grid-columns.js";
 import { hoursText } from "../../site/_lib/format.js";

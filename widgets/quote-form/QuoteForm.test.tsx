@@ -115,7 +115,7 @@ describe("QuoteForm", () => {
       await submit();
       expect(errorOf(name)).toBe(message);
       expect(field(name).getAttribute("aria-invalid")).toBe("true");
-      // The error is the field's description, never part of its name (issue 16, item 9).
+      // The error is the field's description, never part of its name.
       expect(field(name).getAttribute("aria-describedby")!.split(" ")).toContain(`t-${name}-error`);
       expect(host.querySelector(`label[for="t-${name}"]`)!.textContent).toBe(QUOTE_RULES[name as QuoteField].label);
       expect(field(name).closest("label")).toBeNull();
@@ -125,7 +125,7 @@ describe("QuoteForm", () => {
     });
   }
 
-  it("waits out the minimum fill time for a quick person instead of refusing them, and sends the page-measured time (issue 10)", async () => {
+  it("waits out the minimum fill time for a quick person instead of refusing them, and sends the page-measured time", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
       const fetch = vi.fn(async (_url: string, _init: RequestInit) => answer(200, { id: "quick" }));
@@ -216,7 +216,7 @@ describe("QuoteForm", () => {
     expect(keyOf(4)).not.toBe(keyOf(3));
   });
 
-  it("sends from a plain-http page too, where crypto.randomUUID does not exist (issue 14)", async () => {
+  it("sends from a plain-http page too, where crypto.randomUUID does not exist", async () => {
     const fetch = vi.fn(async (_url: string, init: RequestInit) => {
       expect(new Headers(init.headers).get("Idempotency-Key")).toMatch(
         /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
@@ -244,7 +244,7 @@ describe("QuoteForm", () => {
     await submit();
     await submit(); // a double click
     const button = host.querySelector("button")!;
-    // aria-disabled, not disabled: the button keeps keyboard focus while sending (issue 16, item 1).
+    // aria-disabled, not disabled: the button keeps keyboard focus while sending.
     expect(button.disabled).toBe(false);
     expect(button.getAttribute("aria-disabled")).toBe("true");
     expect(button.textContent).toBe("Sender...");
@@ -266,7 +266,7 @@ describe("QuoteForm", () => {
     });
     expect(field("name").value).toBe("");
     expect(button.textContent).toBe("Send forespørgsel");
-    // A lasting confirmation above the fields, after the 5000 ms notice is gone (issue 11, item 14).
+    // A lasting confirmation above the fields, after the 5000 ms notice is gone.
     const sent = host.querySelector("#t-sent")!;
     expect(sent.textContent).toContain("Haster det? Ring på 12 34 56 78");
     expect(sent.querySelector("a")!.getAttribute("href")).toBe("tel:+4512345678");
