@@ -1,6 +1,7 @@
 // The firm's e-mail in Danish time (supabase/functions/_shared/mail.ts).
 import { describe, expect, it } from "vitest";
 import { buildMessage, callNumber, receivedInDanish } from "../../supabase/functions/_shared/mail.ts";
+import { apiEmail } from "../../supabase/functions/_shared/mail-api-transport.ts";
 
 describe("receivedInDanish", () => {
   it("writes Copenhagen time the Danish way, in winter and in summer time", () => {
@@ -39,7 +40,11 @@ describe("the firm's e-mail", () => {
 
   it("gives the customer's address without a display name when the name holds an encoded word or an address", () => {
     expect(buildMessage(REQUEST, SETTINGS).replyTo).toEqual({ name: "Jens Hansen", address: "jens@example.dk" });
-    for (const name of ["=?UTF-8?B?a29udGFrdEBla3NlbXBlbC1lbC5leGFtcGxl?=", "kontakt@eksempel-el.example"])
-      expect(buildMessage({ ...REQUEST, name }, SETTINGS).replyTo, name).toBe("jens@example.dk");
+    for (const name of ["=?UTF-8?B?a29udGFrdEBla3NlbXBlbC1lbC5leGFtcGxl?=", "kontakt@eksempel-el.example"]) {
+      const message = buildMessage({ ...REQUEST, name }, SETTINGS);
+      expect(message.replyTo, name).toEqual({ name: "", address: "jens@example.dk" });
+      // The HTTP mail API gets the bare address too, never an empty quoted name.
+      expect(apiEmail(message).reply_to, name).toBe("jens@example.dk");
+    }
   });
 });
