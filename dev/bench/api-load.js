@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import postgres from "postgres";
 import { startDatabase } from "../local/database.js";
+import { startTransactionPooler } from "../local/pgbouncer.js";
 import { startPostgres15 } from "../local/postgres15.js";
 import { localFunctionEnv } from "../local/function-env.js";
 import { runFunction } from "../local/functions.js";
@@ -35,17 +36,30 @@ function postgresPids(/** @type {string} */ url) {
 
 /**
  * Sends `requests` quote requests from `connections` concurrent clients to the function on `database`
- * ("pglite" or "postgres15"); returns the report.
- * @param {{ requests?: number, connections?: number, database?: "pglite" | "postgres15" }} [options]
+ * ("pglite" or "postgres15"; with `pooler`, the function reaches PostgreSQL 15 through pgbouncer in
+ * transaction mode, as it reaches Supabase's through Supavisor); returns the report.
+ * @param {{ requests?: number, connections?: number, database?: "pglite" | "postgres15", pooler?: boolean }} [options]
  */
-export async function runApiLoad({ requests: REQUESTS = 5000, connections: CONNECTIONS = 50, database: kind = "pglite" } = {}) {
+export async function runApiLoad({
+  requests: REQUESTS = 5000,
+  connections: CONNECTIONS = 50,
+  database: kind = "pglite",
+  pooler: throughPooler = false,
+} = {}) {
+  if (throughPooler && kind !== "postgres15") throw new Error("the transaction pooler stands in front of PostgreSQL 15: add --postgres15");
   const database = kind === "postgres15" ? await startPostgres15() : { ...(await startDatabase({ port: 0 })), poolMax: 1, name: "PGlite" };
+  const pooler = throughPooler ? await startTransactionPooler(database.url) : null;
   let mails = 0;
   const smtp = await startSmtp({ smtpPort: 0, onMessage: () => mails++ });
   const fn = await runFunction(
     "send-contact-email",
     localFunctionEnv(
-      { databaseUrl: database.url, smtpUrl: `smtp://127.0.0.1:${smtp.port}`, siteUrl: "http://localhost:8080", poolMax: database.poolMax },
+      {
+        databaseUrl: pooler?.url ?? database.url,
+        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+        siteUrl: "http://localhost:8080",
+        poolMax: database.poolMax,
+      },
       // The load comes from one address with one e-mail: the spam limits would (rightly) stop it.
       { RATE_LIMIT_PER_CLIENT: "1000000", RATE_LIMIT_PER_EMAIL: "1000000", RATE_LIMIT_PER_EMAIL_TOTAL: "1000000" },
     ),
@@ -135,7 +149,7 @@ export async function runApiLoad({ requests: REQUESTS = 5000, connections: CONNE
   const accepted = statuses[200] ?? 0;
   const report = {
     date: new Date().toISOString(),
-    database: database.name,
+    database: pooler ? `${database.name} through pgbouncer (pool_mode = transaction)` : database.name,
     requests: REQUESTS,
     connections: CONNECTIONS,
     statuses,
@@ -153,6 +167,7 @@ export async function runApiLoad({ requests: REQUESTS = 5000, connections: CONNE
   };
   await fn.stop();
   await smtp.stop();
+  await pooler?.stop();
   await database.stop();
   return report;
 }

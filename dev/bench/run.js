@@ -111,8 +111,12 @@ export async function runBench({ runs, only = BENCH_PARTS, log }) {
 
   let api = null;
   if (want("api")) {
-    log("the function under load (npm run bench:api), on PGlite and on PostgreSQL 15");
-    api = { pglite: await runApiLoad(), postgres15: await runApiLoad({ database: "postgres15" }) };
+    log("the function under load (npm run bench:api), on PGlite, on PostgreSQL 15, and through a transaction pooler");
+    api = {
+      pglite: await runApiLoad(),
+      postgres15: await runApiLoad({ database: "postgres15" }),
+      pooler: await runApiLoad({ database: "postgres15", pooler: true }),
+    };
     for (const run of Object.values(api)) if (!run.nothingLost) throw new Error(`bench:api lost requests: ${JSON.stringify(run)}`);
   }
 

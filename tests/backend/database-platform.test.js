@@ -13,7 +13,7 @@ import { createStore } from "../../supabase/functions/_shared/store.ts";
 import { startPostgres15 } from "../support/databases.js";
 import { functionEnv } from "../support/function.js";
 import { startMailbox } from "../support/mailbox.js";
-import { startTransactionPooler } from "../support/pgbouncer.js";
+import { startTransactionPooler } from "../../dev/local/pgbouncer.js";
 import { waitForRow } from "../support/rows.js";
 
 const REQUEST = {

@@ -1,11 +1,12 @@
-// Debian's pgbouncer in transaction mode in front of a test cluster: what Supabase's Supavisor is on
+// Debian's pgbouncer in transaction mode in front of a PostgreSQL 15 cluster (tests, and npm run bench:api --
+// --postgres15 --pooler): what Supabase's Supavisor is on
 // port 6543. Like Supavisor it drops the settings a client gives at start-up (statement_timeout and the
 // like, listed in ignore_startup_parameters) instead of refusing the connection.
 import { spawn, execFileSync } from "node:child_process";
 import { chownSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../../dev/local/free-port.js";
+import { freePort } from "./free-port.js";
 
 const PGBOUNCER = "/usr/sbin/pgbouncer";
 
