@@ -132,9 +132,14 @@ describe("invisible and format characters", () => {
     fc.assert(
       fc.property(fc.constantFrom("name", "location", "email", "phone"), fc.nat(), anyOf(INVISIBLE_POINTS), (field, at, char) => {
         const valid = VALID[field];
-        const value = `${valid.slice(0, at % (valid.length + 1))}${char}${valid.slice(at % (valid.length + 1))}`;
+        const index = at % (valid.length + 1);
+        const value = `${valid.slice(0, index)}${char}${valid.slice(index)}`;
         const result = bothCheck({ ...VALID, [field]: value });
-        expect(result.ok, `${field} with U+${char.codePointAt(0)?.toString(16)}`).toBe(false);
+        const what = `${field} with U+${char.codePointAt(0)?.toString(16)} at ${index}`;
+        // trim() counts U+FEFF as white space: at either end it is taken off before the check, so what
+        // is stored holds no invisible character either. Anywhere else, and any other one, is refused.
+        if (char === "\ufeff" && (index === 0 || index === valid.length)) expect(result, what).toEqual(bothCheck(VALID));
+        else expect(result.ok, what).toBe(false);
       }),
       { numRuns: 3000 },
     );
