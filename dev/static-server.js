@@ -9,6 +9,7 @@ import { extname, join, normalize, sep } from "node:path";
 import { ENCODINGS } from "../site/_lib/precompress.js";
 import { guarded } from "./local/request-target.js";
 
+/** @type {Record<string, string>} */
 const TYPES = {
   ".html": "text/html; charset=utf-8",
   ".css": "text/css; charset=utf-8",
@@ -54,19 +55,25 @@ export function chooseEncoding(acceptEncoding = "") {
       .filter(([name]) => name)
       .map(([name, q]) => [name.toLowerCase(), q === undefined ? 1 : Number(q)]),
   );
-  const allows = (name) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  const allows = (/** @type {string} */ name) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
   return ENCODINGS.find(({ name }) => allows(name)) ?? null;
 }
 
-/** The precompressed file for `file` in `encoding`, if the build wrote one. */
+/**
+ * The precompressed file for `file` in `encoding`, if the build wrote one.
+ * @param {string} file
+ * @param {(typeof ENCODINGS)[number] | null} encoding
+ */
 async function encodedFile(file, encoding) {
   if (!encoding) return null;
   const candidate = file + encoding.suffix;
   return (await isFile(candidate)) ? candidate : null;
 }
 
-const matches = (pattern, path) => (pattern.endsWith("*") ? path.startsWith(pattern.slice(0, -1)) : pattern === path);
+const matches = (/** @type {string} */ pattern, /** @type {string} */ path) =>
+  pattern.endsWith("*") ? path.startsWith(pattern.slice(0, -1)) : pattern === path;
 
+/** @param {string} path */
 async function isFile(path) {
   try {
     return (await stat(path)).isFile();
@@ -75,7 +82,11 @@ async function isFile(path) {
   }
 }
 
-/** Maps a URL path to a file in `root`, or null: `/` to index.html, `/a/b` to a/b.html, files as they are. */
+/**
+ * Maps a URL path to a file in `root`, or null: `/` to index.html, `/a/b` to a/b.html, files as they are.
+ * @param {string} root
+ * @param {string} urlPath
+ */
 export async function resolveFile(root, urlPath) {
   let decoded;
   try {
@@ -95,7 +106,10 @@ export async function resolveFile(root, urlPath) {
   return null;
 }
 
-/** An http.Server serving `root` (a built dist/ folder). */
+/**
+ * An http.Server serving `root` (a built dist/ folder).
+ * @param {string} root
+ */
 export async function createStaticServer(root) {
   const headerRules = parseHeadersFile(await readFile(join(root, "_headers"), "utf8"));
   return createServer(
@@ -126,6 +140,7 @@ export async function createStaticServer(root) {
         response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Siden findes ikke.");
         return;
       }
+      /** @type {Record<string, string | number>} */
       const headers = { "Content-Type": TYPES[extname(file)] ?? "application/octet-stream" };
       // Every file the build compresses varies by Accept-Encoding, whichever variant this client gets.
       const encoding = chooseEncoding(request.headers["accept-encoding"]);

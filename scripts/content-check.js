@@ -4,10 +4,13 @@ import { formatBuildError } from "../site/_lib/content-errors.js";
 import { checkContent } from "../site/_lib/load-data.js";
 
 /** The line that closes every failed build: what is online stays online. */
-export const keptMessage = (outputDir) =>
+export const keptMessage = (/** @type {string} */ outputDir) =>
   `Bygningen stoppede: ${outputDir}/ er uændret, så det site, der er online nu, bliver ved med at virke.`;
 
-/** Exits the process with the content's errors, if it has any. */
+/**
+ * Exits the process with the content's errors, if it has any.
+ * @param {string} outputDir
+ */
 export function stopOnContentErrors(outputDir) {
   const errors = checkContent();
   if (errors.length === 0) return;

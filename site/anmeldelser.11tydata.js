@@ -1,6 +1,6 @@
 // /anmeldelser shows every review, newest first, and lists them all in its JSON-LD.
 export default {
   eleventyComputed: {
-    pageReviews: (data) => data.reviews,
+    pageReviews: (/** @type {{ reviews: import("./_lib/data-types.js").Review[] }} */ data) => data.reviews,
   },
 };

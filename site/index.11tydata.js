@@ -4,6 +4,6 @@ import { HOME_REVIEW_COUNT } from "./_lib/data-schemas.js";
 
 export default {
   eleventyComputed: {
-    pageReviews: (data) => data.reviews.slice(0, HOME_REVIEW_COUNT),
+    pageReviews: (/** @type {{ reviews: import("./_lib/data-types.js").Review[] }} */ data) => data.reviews.slice(0, HOME_REVIEW_COUNT),
   },
 };

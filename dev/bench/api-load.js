@@ -126,7 +126,8 @@ export async function runApiLoad({
     benchProcess: share((nodeCpu.user + nodeCpu.system) / 1e6),
   };
   latencies.sort((a, b) => a - b);
-  const percentile = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] * 10) / 10;
+  const percentile = (/** @type {number} */ p) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] * 10) / 10;
 
   // The function e-mails after answering: "nothing lost" is judged once the mail queue has drained (no
   // row waiting for its first attempt or being sent), or after a minute of no progress.

@@ -4,7 +4,12 @@ import { createServer } from "node:http";
 import { closeServer, listen } from "../local/servers.js";
 import { byteSizes, median } from "./stats.js";
 
-/** Measures the embed served by the site at `siteBase`. */
+/**
+ * Measures the embed served by the site at `siteBase`.
+ * @param {import("playwright-core").Browser} browser
+ * @param {string} siteBase
+ * @param {{ runs?: number }} [options]
+ */
 export async function measureEmbed(browser, siteBase, { runs = 5 } = {}) {
   const scriptUrl = `${siteBase}/widgets/quote-form.embed.js`;
   const html = `<!doctype html><html lang="da"><head><meta charset="utf-8"><title>Partner</title></head><body>
@@ -27,7 +32,12 @@ export async function measureEmbed(browser, siteBase, { runs = 5 } = {}) {
     });
     await page.goto(pageUrl);
     await page.waitForFunction(() => window.__readyAt !== undefined);
-    times.push(await page.evaluate((url) => (window.__readyAt ?? NaN) - performance.getEntriesByName(url)[0].startTime, scriptUrl));
+    times.push(
+      await page.evaluate(
+        (/** @type {string} */ url) => (window.__readyAt ?? NaN) - performance.getEntriesByName(url)[0].startTime,
+        scriptUrl,
+      ),
+    );
     await context.close();
   }
   await closeServer(server);

@@ -10,6 +10,12 @@ import { AUDITS, layoutShifts, lcpBreakdown } from "./lighthouse-audits.js";
 export async function startLighthouse() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS] });
   return {
+    /**
+     * @param {string} url
+     * @param {"mobile" | "desktop"} preset
+     * @returns {Promise<{ figures: Record<string, number>, lcpBreakdown: ReturnType<typeof lcpBreakdown>,
+     *   shifts: ReturnType<typeof layoutShifts>, benchmarkIndex: number }>}
+     */
     async run(url, preset, attempts = 3) {
       const result = await lighthouse(
         url,
@@ -21,8 +27,9 @@ export async function startLighthouse() {
       // A failed recording (NO_NAVSTART on a busy machine) measured nothing: record again, a few times.
       if (lhr.runtimeError && attempts > 1) return this.run(url, preset, attempts - 1);
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+      /** @type {Record<string, number>} */
       const figures = { score: Math.round((lhr.categories.performance.score ?? 0) * 100) };
-      for (const [name, id] of Object.entries(AUDITS)) figures[name] = lhr.audits[id].numericValue;
+      for (const [name, id] of Object.entries(AUDITS)) figures[name] = /** @type {number} */ (lhr.audits[id].numericValue); // each of AUDITS is numeric
       // Lighthouse's own measure of the host's CPU (its docs: 1500-2000 for the high-end desktop its 4x slowdown assumes).
       return {
         figures,

@@ -12,12 +12,18 @@ import { NO_BYTES, addSizes, byteSizes } from "./stats.js";
  */
 export const FIRST_ROUND_TRIP_BYTES = 10 * 1460;
 
+/** @type {Record<string, "html" | "css" | "js">} */
 const KIND = { document: "html", stylesheet: "css", script: "js" };
 
-/** Loads `url` in a fresh context and measures it. */
+/**
+ * Loads `url` in a fresh context and measures it.
+ * @param {import("playwright-core").Browser} browser
+ * @param {string} url
+ */
 export async function measurePageBytes(browser, url) {
   const context = await browser.newContext();
   const page = await context.newPage();
+  /** @type {import("playwright-core").Response[]} */
   const responses = [];
   page.on("response", (response) => responses.push(response));
   await page.goto(url, { waitUntil: "load" });

@@ -41,7 +41,7 @@ async function measureLighthouse(base, runs) {
   /** @type {number[]} */
   const benchmarkIndexes = [];
   for (const path of LIGHTHOUSE_ROUTES) {
-    for (const preset of ["mobile", "desktop"]) {
+    for (const preset of /** @type {const} */ (["mobile", "desktop"])) {
       /** @type {Record<string, number>[]} */
       const figures = [];
       for (let run = 1; run <= runs; run++) {

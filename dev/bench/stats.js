@@ -1,7 +1,12 @@
 // Small statistics and byte counting for the bench report.
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-/** The median of numbers. */
+/** @typedef {{ raw: number, gzip: number, brotli: number }} Sizes */
+
+/**
+ * The median of numbers.
+ * @param {number[]} values
+ */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -9,7 +14,7 @@ export function median(values) {
 }
 
 /** Median and worst of runs; `worse` says which direction is worse ("high" for times, "low" for scores). */
-export const medianAndWorst = (values, worse = "high") => ({
+export const medianAndWorst = (/** @type {number[]} */ values, /** @type {"high" | "low"} */ worse = "high") => ({
   median: median(values),
   worst: worse === "high" ? Math.max(...values) : Math.min(...values),
   runs: values,
@@ -31,7 +36,11 @@ export function summarise(runs) {
   );
 }
 
-/** Raw, gzip (-9) and brotli (11) sizes of bytes, as a server would send them compressed. */
+/**
+ * Raw, gzip (-9) and brotli (11) sizes of bytes, as a server would send them compressed.
+ * @param {Buffer | Uint8Array | string} bytes
+ * @returns {Sizes}
+ */
 export function byteSizes(bytes) {
   return {
     raw: bytes.length,
@@ -41,5 +50,9 @@ export function byteSizes(bytes) {
 }
 
 /** Adds size objects together. */
-export const addSizes = (a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip, brotli: a.brotli + b.brotli });
+export const addSizes = (/** @type {Sizes} */ a, /** @type {Sizes} */ b) => ({
+  raw: a.raw + b.raw,
+  gzip: a.gzip + b.gzip,
+  brotli: a.brotli + b.brotli,
+});
 export const NO_BYTES = { raw: 0, gzip: 0, brotli: 0 };

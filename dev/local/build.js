@@ -11,7 +11,12 @@ export const BUILD_STEPS = {
   site: [`${ROOT}scripts/build-site.js`, "--quiet"],
 };
 
-/** Runs one build step with extra environment; throws with its output if it fails. */
+/**
+ * Runs one build step with extra environment; throws with its output if it fails.
+ * @param {keyof typeof BUILD_STEPS} step
+ * @param {Record<string, string>} [env]
+ * @param {{ quiet?: boolean }} [options]
+ */
 export function runBuildStep(step, env = {}, { quiet = true } = {}) {
   const run = spawnSync(process.execPath, BUILD_STEPS[step], {
     cwd: ROOT,

@@ -19,8 +19,8 @@ import { join } from "node:path";
 /** Makes a new authority and a server certificate signed by it, valid for two days. @returns {TestCertificate} */
 export function makeTestCertificate() {
   const dir = mkdtempSync(join(tmpdir(), "test-cert-"));
-  const file = (name) => join(dir, name);
-  const openssl = (args) => execFileSync("openssl", args, { stdio: "pipe" });
+  const file = (/** @type {string} */ name) => join(dir, name);
+  const openssl = (/** @type {string[]} */ args) => execFileSync("openssl", args, { stdio: "pipe" });
   const ecKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
   openssl([
     "req",

@@ -45,7 +45,10 @@ function keepExtendedQueriesWhole(server) {
 export async function startDatabase({ dataDir, port = 54322, maxConnections = 16 } = {}) {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir ? { dataDir } : {});
-  const applied = await migrate({ exec: (sql) => db.exec(sql), query: async (sql, params) => (await db.query(sql, params)).rows });
+  const applied = await migrate({
+    exec: (sql) => db.exec(sql),
+    query: async (sql, params) => /** @type {Record<string, unknown>[]} */ ((await db.query(sql, params)).rows),
+  });
   /** @type {PGLiteSocketServer | null} */
   let server = keepExtendedQueriesWhole(new PGLiteSocketServer({ db, port, host: "127.0.0.1", maxConnections }));
   await server.start();

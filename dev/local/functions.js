@@ -17,28 +17,36 @@ export const DENO = createRequire(import.meta.url)("deno/install_api.cjs").runIn
 
 /** @typedef {{ name: string, port: number, pid?: number, exited?: Promise<unknown>, stop: () => Promise<void> }} LocalFunction */
 
-/** Resolves with the port from the function's `{"event":"listening","port"}` log line; rejects with its output if it exits. */
+/**
+ * Resolves with the port from the function's `{"event":"listening","port"}` log line; rejects with its output if it exits.
+ * @param {import("node:child_process").ChildProcessByStdio<null, import("node:stream").Readable, import("node:stream").Readable>} child
+ * @returns {Promise<number>}
+ */
 function listeningPort(child, timeoutMs = 30_000) {
   return new Promise((resolve, reject) => {
     let seen = "";
     let errors = "";
     const timer = setTimeout(() => done(new Error(`deno did not start listening within ${timeoutMs} ms`)), timeoutMs);
-    const onData = (chunk) => {
+    const onData = (/** @type {Buffer} */ chunk) => {
       seen += chunk.toString();
       const match = /"event":"listening","port":(\d+)/.exec(seen);
       if (match) done(null, Number(match[1]));
     };
-    const onError = (chunk) => {
+    const onError = (/** @type {Buffer} */ chunk) => {
       errors += chunk.toString();
     };
-    const onExit = (code) => done(new Error(`deno exited with code ${code}\n${seen}${errors}`));
+    const onExit = (/** @type {number | null} */ code) => done(new Error(`deno exited with code ${code}\n${seen}${errors}`));
+    /**
+     * @param {Error | null} error
+     * @param {number} [port]
+     */
     function done(error, port) {
       clearTimeout(timer);
       child.stdout.off("data", onData);
       child.stderr.off("data", onError);
       child.off("close", onExit);
       if (error) reject(error);
-      else resolve(port);
+      else resolve(/** @type {number} */ (port));
     }
     child.stdout.on("data", onData);
     child.stderr.on("data", onError);

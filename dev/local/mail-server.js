@@ -9,7 +9,10 @@ import { guarded } from "./request-target.js";
 import { closeServer, listen } from "./servers.js";
 
 const escapeHtml = (value = "") =>
-  String(value).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+  String(value).replace(
+    /[&<>"']/g,
+    (c) => /** @type {Record<string, string>} */ ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c],
+  );
 
 /**
  * Starts an SMTP server on `smtpPort` writing .eml files into `dir`; `onMessage(raw)` sees each one.
@@ -35,6 +38,7 @@ export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipi
       callback(Object.assign(new Error("5.1.1 Unknown mailbox"), { responseCode: 550 }));
     },
     onData(stream, _session, callback) {
+      /** @type {Buffer[]} */
       const chunks = [];
       stream.on("data", (chunk) => chunks.push(chunk));
       stream.on("end", async () => {

@@ -10,6 +10,8 @@ const ROLES = fileURLToPath(new URL("./supabase-roles.sql", import.meta.url));
 /**
  * Brings a database up to date, with the site's retention setting. `exec(sql)` runs a script of several statements; `query(sql, params)`
  * returns rows. Returns the versions applied now.
+ * @param {{ exec: (script: string) => Promise<unknown>,
+ *   query: (text: string, params?: (string | string[])[]) => Promise<Record<string, unknown>[]> }} database
  */
 export async function migrate({ exec, query }) {
   await exec(await readFile(ROLES, "utf8"));

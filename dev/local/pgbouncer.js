@@ -49,7 +49,7 @@ export async function startTransactionPooler(upstreamUrl) {
     const child = spawn(PGBOUNCER, [join(dir, "pgbouncer.ini")], { stdio: ["ignore", "pipe", "pipe"] });
     const started = await new Promise((resolve) => {
       let seen = "";
-      const onData = (chunk) => {
+      const onData = (/** @type {Buffer} */ chunk) => {
         seen += chunk.toString();
         if (/listening on 127\.0\.0\.1:\d+/.test(seen)) resolve({ ok: true });
       };

@@ -50,13 +50,13 @@ function signalCluster(data, signal) {
 export async function startPostgres15({ tls, beforeMigrations } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "pg15-"));
   const asRoot = process.getuid?.() === 0;
-  const toPostgresUser = (path) => {
+  const toPostgresUser = (/** @type {string} */ path) => {
     if (asRoot)
       chownSync(path, Number(execFileSync("id", ["-u", "postgres"]).toString()), Number(execFileSync("id", ["-g", "postgres"]).toString()));
   };
   toPostgresUser(dir);
   chmodSync(dir, 0o700);
-  const run = (binary, args) =>
+  const run = (/** @type {string} */ binary, /** @type {string[]} */ args) =>
     execFileSync(asRoot ? "runuser" : `${PG_BIN}/${binary}`, asRoot ? ["-u", "postgres", "--", `${PG_BIN}/${binary}`, ...args] : args, {
       stdio: "pipe",
     });
@@ -65,7 +65,7 @@ export async function startPostgres15({ tls, beforeMigrations } = {}) {
   // Supabase preloads pg_cron; without it `create extension pg_cron` fails, with it the migrations schedule.
   const settings = ["-c shared_preload_libraries=pg_cron", "-c cron.database_name=postgres"];
   if (tls) {
-    const owned = (name, from) => {
+    const owned = (/** @type {string} */ name, /** @type {string} */ from) => {
       const target = join(data, name);
       copyFileSync(from, target);
       chmodSync(target, 0o600);
@@ -78,7 +78,7 @@ export async function startPostgres15({ tls, beforeMigrations } = {}) {
     settings.push("-c ssl=on", "-c ssl_cert_file=server.crt", "-c ssl_key_file=server.key");
   }
   const log = join(dir, "log");
-  const start = (port) =>
+  const start = (/** @type {number} */ port) =>
     run("pg_ctl", [
       "-D",
       data,

@@ -67,7 +67,7 @@ export async function startLocalStack({
   };
   // One part that stops on its own takes the rest with it: a half-running stack (a site whose function
   // is gone, Deno processes without their gateway) only misleads whoever uses it.
-  const stopsTheStack = (part) => () => {
+  const stopsTheStack = (/** @type {string} */ part) => () => {
     if (stopping) return;
     stop().then(() => onPartStopped(part));
   };

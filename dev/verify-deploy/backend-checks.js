@@ -9,12 +9,25 @@ import { tlsOptions } from "../local/database-client.js";
 
 /** @typedef {import("./site-checks.js").Check} Check */
 
-const digits = (text) => text.replace(/\D/g, "").replace(/^45(?=\d{8}$)/, "");
+const digits = (/** @type {string} */ text) => text.replace(/\D/g, "").replace(/^45(?=\d{8}$)/, "");
 
-/** The first value of `pattern`'s first group in `html`. */
+/**
+ * The first value of `pattern`'s first group in `html`.
+ * @param {RegExp} pattern
+ * @param {string} html
+ */
 const first = (pattern, html) => pattern.exec(html)?.[1] ?? null;
 
-/** @returns {Promise<Check[]>} */
+/**
+ * @typedef {{ cronSecret?: string, databaseUrl?: string, business: import("../../site/_lib/data-types.js").Business,
+ *   fetch: typeof globalThis.fetch, mailWaitMs?: number }} BackendOptions
+ */
+
+/**
+ * The checks of the function and the database, in order.
+ * @param {BackendOptions & { siteUrl: string, functionsUrl: string }} options
+ * @returns {Promise<Check[]>}
+ */
 export async function backendChecks({ siteUrl, functionsUrl, cronSecret, databaseUrl, business, fetch, mailWaitMs = 60_000 }) {
   const checks = [];
   const siteOrigin = new URL(siteUrl).origin;
@@ -66,7 +79,11 @@ export async function backendChecks({ siteUrl, functionsUrl, cronSecret, databas
   return checks;
 }
 
-/** One request through the function, labelled as a deploy check; with the database URL, followed to the e-mail. */
+/**
+ * One request through the function, labelled as a deploy check; with the database URL, followed to the e-mail.
+ * @param {BackendOptions & { target: string, siteOrigin: string, mailWaitMs: number }} options
+ * @returns {Promise<Check>}
+ */
 async function testRequest({ target, siteOrigin, cronSecret, databaseUrl, business, fetch, mailWaitMs }) {
   const title = 'A test request is stored and e-mailed to the firm (subject "TEST fra npm run verify:deploy")';
   if (!cronSecret)
@@ -139,7 +156,11 @@ async function testRequest({ target, siteOrigin, cronSecret, databaseUrl, busine
   }
 }
 
-/** The database's retention settings against the privacy page's promise (business.yaml's privacy). */
+/**
+ * The database's retention settings against the privacy page's promise (business.yaml's privacy).
+ * @param {{ databaseUrl: string, business: import("../../site/_lib/data-types.js").Business }} options
+ * @returns {Promise<Check>}
+ */
 async function retention({ databaseUrl, business }) {
   const { url, ssl } = tlsOptions(databaseUrl);
   const sql = postgres(url, { max: 1, prepare: false, onnotice: () => {}, ...(ssl === undefined ? {} : { ssl }) });

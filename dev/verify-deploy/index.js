@@ -34,7 +34,7 @@ export async function verifyDeploy({
 }
 
 /** The report's lines: ✓ or ✗ and the title, and under a failure what was seen and what to do. */
-export const reportLines = (checks) =>
+export const reportLines = (/** @type {import("./site-checks.js").Check[]} */ checks) =>
   checks.flatMap((check) =>
     check.ok
       ? [`✓ ${check.title}${check.detail && !check.fix ? `\n    ${check.detail}` : ""}`]

@@ -8,12 +8,18 @@ import { parseHeadersFile } from "../static-server.js";
 
 /** @typedef {{ title: string, ok: boolean, detail?: string, fix?: string }} Check */
 
-const fileOf = (distDir, route) => join(distDir, route === "/" ? "index.html" : `${route}.html`);
-const cspOf = (html) => /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? null;
+const fileOf = (/** @type {string} */ distDir, /** @type {string} */ route) =>
+  join(distDir, route === "/" ? "index.html" : `${route}.html`);
+const cspOf = (/** @type {string} */ html) => /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? null;
 
-/** @returns {Promise<Check[]>} */
+/**
+ * The checks of the site as served against the build in `distDir`, in order.
+ * @param {{ siteUrl: string, distDir: string, fetch: typeof globalThis.fetch }} options
+ * @returns {Promise<Check[]>}
+ */
 export async function siteChecks({ siteUrl, distDir, fetch }) {
-  const get = (path, init = {}) => fetch(new URL(path, siteUrl), { redirect: "manual", ...init });
+  const get = (/** @type {string} */ path, /** @type {RequestInit} */ init = {}) =>
+    fetch(new URL(path, siteUrl), { redirect: "manual", ...init });
   const checks = [];
 
   const wrongPages = [];

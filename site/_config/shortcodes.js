@@ -59,7 +59,13 @@ const keepText = keepTextTogether(loadData("business").phone.display);
 const ISLAND_PROPS = {
   quoteForm: (params, page) => ({ props: { ...params, page: cleanUrl(page.url), facts: widgetFacts() } }),
   faq: ({ items, ...params }) => ({
-    props: { ...params, items: items.map(({ question, answer }) => ({ question: keepText(question), answer: keepText(answer) })) },
+    props: {
+      ...params,
+      items: items.map((/** @type {{ question: string, answer: string }} */ { question, answer }) => ({
+        question: keepText(question),
+        answer: keepText(answer),
+      })),
+    },
   }),
   nav: ({ className, ...params }, page) => ({ props: { ...params, current: cleanUrl(page.url) }, attributes: { class: className } }),
   mobileMenu: ({ className, ...params }) => ({ props: params, attributes: { class: className } }),

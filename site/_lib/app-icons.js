@@ -33,7 +33,10 @@ const ICONS = [
   },
 ];
 
-/** Writes the app icons into `outputDir`/app-icons/ and returns the manifest's `icons` list. */
+/**
+ * Writes the app icons into `outputDir`/app-icons/ and returns the manifest's `icons` list.
+ * @param {string} outputDir
+ */
 export async function writeAppIcons(outputDir) {
   await mkdir(join(outputDir, "app-icons"), { recursive: true });
   await mkdir(CACHE_DIR, { recursive: true });

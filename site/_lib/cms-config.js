@@ -27,7 +27,8 @@ const MOTIF_LABELS = {
 const CHOICE_LABELS = { ...WEEKDAY_LABELS, ...MOTIF_LABELS };
 
 /** One pattern from several (each anchored): all must match. */
-const allOf = (patterns) => (patterns.length === 1 ? patterns[0].source : patterns.map((pattern) => `(?=${pattern.source})`).join(""));
+const allOf = (/** @type {RegExp[]} */ patterns) =>
+  patterns.length === 1 ? patterns[0].source : patterns.map((pattern) => `(?=${pattern.source})`).join("");
 
 /**
  * The Decap field for one schema field.
@@ -84,11 +85,12 @@ export function cmsField(name, schema, entryName) {
 }
 
 /** Decap's choices for an enum, labelled in Danish where the value is not. */
-const choices = (values = []) =>
+const choices = (/** @type {unknown[]} */ values = []) =>
   values.map((value) => ({ label: CHOICE_LABELS[/** @type {keyof typeof CHOICE_LABELS} */ (value)] ?? String(value), value }));
 
 /** The fields of an object schema, in order. */
-const fieldsOf = (objectSchema) => Object.entries(objectSchema._zod.def.shape).map(([name, schema]) => cmsField(name, schema));
+const fieldsOf = (/** @type {import("./schema-walk.js").SchemaNode} */ objectSchema) =>
+  Object.entries(objectSchema._zod.def.shape).map(([name, schema]) => cmsField(name, schema));
 
 /**
  * The CMS's configuration.
@@ -113,7 +115,12 @@ export function cmsConfig({ backendUrl, branch, repo, photoSlots, photoPages }) 
   };
 }
 
-/** A collection of one data file. */
+/**
+ * A collection of one data file.
+ * @param {string} name
+ * @param {Record<string, unknown>} photoSlots
+ * @param {Map<string, Set<string>>} photoPages
+ */
 function collection(name, photoSlots, photoPages) {
   const schema = dataSchemas[/** @type {keyof typeof dataSchemas} */ (name)];
   const words = wordsOf(schema) ?? {};
@@ -131,7 +138,12 @@ function collection(name, photoSlots, photoPages) {
   };
 }
 
-/** One group per photo slot, saying which pages show it; the photo as an upload into the photo folder. */
+/**
+ * One group per photo slot, saying which pages show it; the photo as an upload into the photo folder.
+ * @param {import("./schema-walk.js").SchemaNode} schema
+ * @param {Record<string, unknown>} photoSlots
+ * @param {Map<string, Set<string>>} photoPages
+ */
 function photoFields(schema, photoSlots, photoPages) {
   const slot = rulesOf(rulesOf(schema).node._zod.def.valueType).node;
   return Object.keys(photoSlots).map((key) => {

@@ -19,6 +19,7 @@ export class ContentError extends Error {
 }
 
 // yaml's error codes (eemeli/yaml docs "Errors"), told as what to do.
+/** @type {Record<string, string>} */
 const YAML_ADVICE = {
   BLOCK_AS_IMPLICIT_KEY:
     'Et kolon med mellemrum efter (": ") starter et nyt felt. Står det i en tekst, så sæt hele teksten i anførselstegn: tekst: "Fint arbejde: tak".',
@@ -68,11 +69,15 @@ function wordsAlong(schema, path) {
 // zod's own (English) messages are replaced by Danish ones; the schemas' own messages are Danish already.
 const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized)/;
 
-/** What a zod issue says, in the words a firm understands. */
+/**
+ * What a zod issue says, in the words a firm understands.
+ * @param {import("zod").core.$ZodIssue} issue
+ */
 function problem(issue) {
   if (issue.code === "invalid_type" && issue.input === undefined) return "mangler";
   if (!ZOD_DEFAULT.test(issue.message)) return issue.message;
   if (issue.code === "invalid_type") {
+    /** @type {Record<string, string>} */
     const expected = {
       number: "et tal, fx 15",
       string: "en tekst",
@@ -111,7 +116,9 @@ export function schemaError(file, name, schema, issues, raw) {
   const fileTitle = wordsOf(schema)?.title;
   const lines = issues.map((issue) => {
     const steps = wordsAlong(schema, issue.path);
+    /** @type {string[]} */
     const words = [];
+    /** @type {any} the parsed YAML, walked along the issue's path: any JSON value */
     let value = raw;
     issue.path.forEach((key, index) => {
       const parentKey = index > 0 ? issue.path[index - 1] : name;

@@ -22,9 +22,21 @@ function withoutPhrase(phrase) {
   return new RegExp(`^(?![\\s\\S]*(?:${caseless}))[\\s\\S]*$`);
 }
 
-/** A field with its Danish label and hint, as the CMS shows them. */
+/**
+ * A field with its Danish label and hint, as the CMS shows them.
+ * @template {import("zod").ZodType} Schema
+ * @param {Schema} schema
+ * @param {string} title
+ * @param {string} [description]
+ */
 const field = (schema, title, description) => schema.meta(description ? { title, description } : { title });
-/** A field of several sentences: the CMS gives it a text area. */
+/**
+ * A field of several sentences: the CMS gives it a text area.
+ * @template {import("zod").ZodType} Schema
+ * @param {Schema} schema
+ * @param {string} title
+ * @param {string} [description]
+ */
 const longField = (schema, title, description) => schema.meta({ title, ...(description ? { description } : {}), widget: "text" });
 
 const text = z.string().trim().min(1);
@@ -77,7 +89,7 @@ export const FAQ_COUNT = 5;
 /** How many reviews the home page shows, the newest (docs/product.md#business-constants-and-timings: six, three columns); /anmeldelser shows them all. */
 export const HOME_REVIEW_COUNT = 6;
 
-const hours = (title, description) =>
+const hours = (/** @type {string} */ title, /** @type {string} */ description) =>
   field(
     z.strictObject({
       name: field(text, "Navn", "Sådan kaldes tiderne på siden, fx Arbejdstid"),

@@ -6,3 +6,4 @@
 /** @typedef {import("zod").output<typeof import("./data-schemas.js").dataSchemas.reviews>[number]} Review a review of site/_data/reviews.yaml */
 /** @typedef {import("zod").output<typeof import("./data-schemas.js").dataSchemas.services>[number]} Service a service card of site/_data/services.yaml */
 /** @typedef {import("zod").output<typeof import("./data-schemas.js").dataSchemas.navigation>} Navigation site/_data/navigation.yaml */
+/** @typedef {import("zod").output<typeof import("./data-schemas.js").dataSchemas.photos>} Photos site/_data/photos.yaml, slot to photo */

@@ -1,7 +1,13 @@
 const EARTH_RADIUS_KM = 6371;
-const toRadians = (degrees) => (degrees * Math.PI) / 180;
+const toRadians = (/** @type {number} */ degrees) => (degrees * Math.PI) / 180;
 
-/** Great-circle distance in kilometres between two `{ latitude, longitude }` points (haversine). */
+/** @typedef {{ latitude: number, longitude: number }} Point */
+
+/**
+ * Great-circle distance in kilometres between two `{ latitude, longitude }` points (haversine).
+ * @param {Point} a
+ * @param {Point} b
+ */
 export function distanceKm(a, b) {
   const dLat = toRadians(b.latitude - a.latitude);
   const dLon = toRadians(b.longitude - a.longitude);
@@ -9,7 +15,13 @@ export function distanceKm(a, b) {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(h));
 }
 
-/** The `count` places of `places` nearest to `origin` (origin itself excluded), nearest first. */
+/**
+ * The `count` places of `places` nearest to `origin` (origin itself excluded), nearest first.
+ * @template {Point} Place
+ * @param {Point} origin
+ * @param {Place[]} places
+ * @param {number} count
+ */
 export function nearest(origin, places, count) {
   return places
     .filter((place) => place !== origin)

@@ -11,6 +11,8 @@ const SHAPE =
 /**
  * The inner SVG markup of icon `name` (from widgets/shared/icons.json, or `icons`); throws when the name is
  * unknown or its markup draws no shape.
+ * @param {string} name
+ * @param {Record<string, string>} [icons]
  */
 export function iconShapes(name, icons = ICONS) {
   const markup = icons[name];

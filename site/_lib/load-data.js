@@ -12,11 +12,13 @@ export const DATA_DIR = fileURLToPath(new URL("../_data/", import.meta.url));
 /**
  * Parses and validates one YAML data file (Eleventy's data-extension parser signature); throws a
  * ContentError naming the file, each bad entry by its name and each field by its label in the CMS.
+ * @param {string} contents
+ * @param {string} filePath
  */
 export function parseDataFile(contents, filePath) {
   const name = basename(filePath, extname(filePath));
   const shown = relative(process.cwd(), filePath) || filePath;
-  const schema = dataSchemas[name];
+  const schema = dataSchemas[/** @type {keyof typeof dataSchemas} */ (name)];
   if (!schema) throw new Error(`${shown}: no schema for data file "${name}" in site/_lib/data-schemas.js`);
   let raw;
   try {
@@ -33,25 +35,48 @@ export function parseDataFile(contents, filePath) {
 /**
  * For `npm run bench` only: SITE_AREA_COPIES=n repeats the areas n times under numbered names
  * ("Køge 2" …), to measure how the build grows with the number of pages.
+ * @param {string} name
+ * @param {unknown} raw the file as YAML parsed it, before validation
  */
 function withCopies(name, raw) {
   const copies = Number(process.env.SITE_AREA_COPIES ?? 1);
   if (name !== "areas" || !(copies > 1) || !Array.isArray(raw)) return raw;
   return Array.from({ length: copies }, (_, copy) =>
-    raw.map((area) => (copy ? { ...area, name: `${area.name} ${copy + 1}` } : area)),
+    raw.map((/** @type {{ name: string }} */ area) => (copy ? { ...area, name: `${area.name} ${copy + 1}` } : area)),
   ).flat();
 }
 
 /**
  * The one setting a build may take from the environment: SITE_BACKEND_URL points the forms and the CSP
  * at another backend (`npm start` uses the local functions on http://127.0.0.1:54321).
+ * @template T
+ * @param {string} name
+ * @param {T} data the validated file
+ * @returns {T}
  */
 function withEnvironment(name, data) {
   if (name !== "business" || !process.env.SITE_BACKEND_URL) return data;
-  return { ...data, backend: { ...data.backend, url: process.env.SITE_BACKEND_URL.replace(/\/+$/, "") } };
+  const business = /** @type {import("./data-types.js").Business} */ (data);
+  return /** @type {T} */ ({ ...business, backend: { ...business.backend, url: process.env.SITE_BACKEND_URL.replace(/\/+$/, "") } });
 }
 
-/** Loads `site/_data/<name>.yaml` the way the build does (for tests and scripts). */
+/**
+ * Loads `site/_data/<name>.yaml` the way the build does (for tests and scripts); typed by its schema
+ * when the name is known here.
+ * @template {keyof typeof dataSchemas} Name
+ * @overload
+ * @param {Name} name
+ * @returns {import("zod").output<(typeof dataSchemas)[Name]>}
+ */
+/**
+ * @overload
+ * @param {string} name
+ * @returns {unknown}
+ */
+/**
+ * @param {string} name
+ * @returns {unknown}
+ */
 export function loadData(name) {
   const filePath = join(DATA_DIR, `${name}.yaml`);
   return parseDataFile(readFileSync(filePath, "utf8"), filePath);
@@ -65,6 +90,7 @@ export function loadData(name) {
  */
 export function checkContent(dataDir = DATA_DIR) {
   const errors = [];
+  /** @type {Record<string, unknown>} */
   const data = {};
   for (const file of readdirSync(dataDir).filter((name) => name.endsWith(".yaml"))) {
     const filePath = join(dataDir, file);
@@ -76,7 +102,7 @@ export function checkContent(dataDir = DATA_DIR) {
   }
   if (data.photos) {
     try {
-      checkPhotos(data.photos);
+      checkPhotos(/** @type {import("./data-types.js").Photos} */ (data.photos)); // parsed by its schema above
     } catch (error) {
       errors.push(/** @type {Error} */ (error));
     }

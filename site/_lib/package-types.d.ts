@@ -1,6 +1,7 @@
-// Types for the two packages the site build uses that ship none: only the parts the site calls. opentype.js
-// has no declarations; Eleventy's package.json points `types` at its JavaScript, which tsc does not read
-// inside node_modules. Pulled in with a `/// <reference path>` by each file that imports either.
+// Types for the packages the site build uses that ship none: only the parts the site calls. opentype.js
+// and eleventy-img have no declarations; Eleventy's package.json points `types` at its JavaScript, which
+// tsc does not read inside node_modules. Pulled in with a `/// <reference path>` by each file that
+// imports one of them.
 
 declare module "opentype.js" {
   /** One drawing command of a glyph's outline, in font units scaled to the size asked for. */
@@ -24,6 +25,17 @@ declare module "opentype.js" {
 
   const opentype: { parse(buffer: ArrayBuffer): Font };
   export default opentype;
+}
+
+declare module "@11ty/eleventy-img" {
+  /** The formats and widths eleventy-img wrote for one image (https://www.11ty.dev/docs/plugins/image/). */
+  export type Metadata = Record<string, { url: string; width: number; height: number; sourceType: string; srcset: string }[]>;
+
+  function Image(src: string, options: { widths: number[]; formats: string[]; outputDir: string; urlPath: string }): Promise<Metadata>;
+  namespace Image {
+    function generateHTML(metadata: Metadata, attributes: Record<string, string>): string;
+  }
+  export default Image;
 }
 
 declare module "@11ty/eleventy/UserConfig" {

@@ -1,3 +1,4 @@
+/// <reference path="./package-types.d.ts" />
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
@@ -30,7 +31,7 @@ const OPTIONS = { widths: [480, 960], formats: ["avif", "webp"], outputDir: join
  */
 export function realPhoto(slot, entry, photoDir = PHOTO_DIR) {
   const names = existsSync(photoDir) ? readdirSync(photoDir) : [];
-  const refuse = (line) => new ContentError(`${PHOTOS_FILE} (Fotos i CMS'et)`, [`"${slot}" → ${line}`]);
+  const refuse = (/** @type {string} */ line) => new ContentError(`${PHOTOS_FILE} (Fotos i CMS'et)`, [`"${slot}" → ${line}`]);
   let photo;
   if (entry.file) {
     const name = basename(entry.file);
@@ -52,10 +53,13 @@ export function realPhoto(slot, entry, photoDir = PHOTO_DIR) {
   return join(photoDir, photo);
 }
 
-const heicAdvice = (name) =>
+const heicAdvice = (/** @type {string} */ name) =>
   `Foto: "${name}" er i iPhones HEIC-format, som sitet ikke kan vise. Gem det som JPEG og læg det ind igen (på iPhone: Indstillinger → Kamera → Formater → Mest kompatibel; eller del fotoet som JPEG).`;
 
-/** Checks every slot's photo (see realPhoto); throws the first ContentError. */
+/**
+ * Checks every slot's photo (see realPhoto); throws the first ContentError.
+ * @param {import("./data-types.js").Photos} slots
+ */
 export function checkPhotos(slots, photoDir = PHOTO_DIR) {
   for (const [slot, entry] of Object.entries(slots)) realPhoto(slot, entry, photoDir);
 }
@@ -66,6 +70,8 @@ export const photoPages = /** @type {Map<string, Set<string>>} */ (new Map());
 /**
  * Writes a motif's placeholder artwork to dist/img/ as it is (vector, about 1 kB: no raster encoding),
  * named by its content hash like every file under the immutable /img/ rule; returns its URL.
+ * @param {string} motif
+ * @param {string} outputDir
  */
 function placeholderUrl(motif, outputDir) {
   const svg = placeholderSvg(motif);
@@ -78,12 +84,15 @@ function placeholderUrl(motif, outputDir) {
   return `${OPTIONS.urlPath}${name}`;
 }
 
-const escapeAttribute = (text) => String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+const escapeAttribute = (/** @type {unknown} */ text) => String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /**
  * A responsive <picture> (AVIF, WebP) for a photo slot of site/_data/photos.yaml; lazy unless `eager`.
  * `photoDir` and `outputDir` are the site's folders unless a test gives its own; `page` (the page's URL) is
  * recorded in photoPages.
+ * @param {string} slot
+ * @param {import("./data-types.js").Photos} slots
+ * @param {{ sizes?: string, eager?: boolean, className?: string, photoDir?: string, outputDir?: string, page?: string }} [options]
  */
 export async function pictureHtml(
   slot,

@@ -1,7 +1,17 @@
 // Reading the data files' zod schemas (site/_lib/data-schemas.js) from outside: a field's Danish words
 // and the rules the CMS can enforce before it saves. zod keeps both on each schema's `_zod.def`.
 
-/** The schema a wrapper holds (optional, default, nullable; a pipe's shaped side), or undefined. */
+/**
+ * A zod schema of any kind, read through `_zod.def`: its fields differ by kind (`innerType`, `in`/`out`,
+ * `shape`, `checks`), which this walk tells apart at run time; zod exports no union of them to narrow.
+ * @typedef {any} SchemaNode
+ */
+
+/**
+ * The schema a wrapper holds (optional, default, nullable; a pipe's shaped side), or undefined.
+ * @param {SchemaNode} schema
+ * @returns {SchemaNode}
+ */
 export function inner(schema) {
   const def = schema._zod.def;
   if (def.type === "optional" || def.type === "default" || def.type === "nullable") return def.innerType;
@@ -9,7 +19,11 @@ export function inner(schema) {
   return undefined;
 }
 
-/** The object, array, record or value schema inside a field's wrappers. */
+/**
+ * The object, array, record or value schema inside a field's wrappers.
+ * @param {SchemaNode} schema
+ * @returns {SchemaNode}
+ */
 export function unwrap(schema) {
   let node = schema;
   for (let depth = 0; node && depth < 20 && inner(node); depth++) node = inner(node);
@@ -18,6 +32,7 @@ export function unwrap(schema) {
 
 /**
  * The first label found on a schema or the schemas it wraps: `{ title, description, …meta }`.
+ * @param {SchemaNode} schema
  * @returns {Record<string, any> | undefined}
  */
 export function wordsOf(schema) {
@@ -33,6 +48,7 @@ export function wordsOf(schema) {
  * it may be left out, and the checks on its value.
  * @returns {{ kind: string, optional: boolean, node: any, patterns: RegExp[], min?: number, max?: number,
  *   exclusiveMin?: boolean, int: boolean, values?: unknown[] }}
+ * @param {SchemaNode} schema
  */
 export function rulesOf(schema) {
   /** @type {{ kind: string, optional: boolean, node: any, patterns: RegExp[], min?: number, max?: number, exclusiveMin?: boolean, int: boolean, values?: unknown[] }} */

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 
 /** The folder a build of `target` writes to first: beside it, so the swap is a rename on one disk. */
-export const stagingDirOf = (target) => join(dirname(resolve(target)), `.${basename(target)}-next`);
+export const stagingDirOf = (/** @type {string} */ target) => join(dirname(resolve(target)), `.${basename(target)}-next`);
 
 /**
  * Empties the staging folder and seeds it with the encoded images of the current output (named by
@@ -33,4 +33,4 @@ export async function swapIn(staging, target) {
 }
 
 /** Removes what a failed build left in its staging folder. */
-export const discardStaging = (target) => rm(stagingDirOf(target), { recursive: true, force: true });
+export const discardStaging = (/** @type {string} */ target) => rm(stagingDirOf(target), { recursive: true, force: true });

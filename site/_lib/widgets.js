@@ -11,11 +11,20 @@ import { loadData } from "./load-data.js";
 const SSR_ENTRY = join(WIDGETS_OUTPUT_DIR, "ssr", "ssr.js");
 const MANIFEST = join(WIDGETS_OUTPUT_DIR, "public", ".vite", "manifest.json");
 
+/** @param {string} file */
 function requireWidgetBuild(file) {
   if (!existsSync(file))
     throw new Error(`${file} is missing: run "npm run build:widgets" before the site build ("npm run build" does both).`);
 }
 
+/**
+ * What the site build uses of the built renderer (dist's ssr.js, compiled from widgets/ssr.tsx): the
+ * islands are passed through as they are, and the facts handed to the islands as their props.
+ * @typedef {{ islands: Record<string, unknown>, siteFactsFrom: (business: import("./data-types.js").Business) => unknown,
+ *   renderIsland: (island: unknown, props: object, attributes?: Record<string, string | undefined>) => string }} Renderer
+ */
+
+/** @type {{ renderer: Renderer, scripts: Record<string, string>, facts: unknown } | undefined} */
 let build;
 /**
  * Loads (again, when rebuilt) the widget build: the islands' renderer (widgets/ssr.tsx) and Vite's
@@ -25,6 +34,7 @@ export async function loadWidgetBuild() {
   requireWidgetBuild(SSR_ENTRY);
   requireWidgetBuild(MANIFEST);
   const manifest = JSON.parse(readFileSync(MANIFEST, "utf8"));
+  /** @type {Renderer} */
   const renderer = await import(`${pathToFileURL(SSR_ENTRY).href}?v=${statSync(SSR_ENTRY).mtimeMs}`);
   build = {
     renderer,

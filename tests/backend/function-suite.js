@@ -11,6 +11,8 @@ import { createServer, request as httpRequest } from "node:http";
 import { closeServer, listen } from "../../dev/local/servers.js";
 import { promisify } from "node:util";
 
+/** @typedef {import("../../supabase/functions/_shared/store.ts").StoredRequest} StoredRequest */
+
 const REGISTERED_PARTNER = "https://registered-partner.example";
 
 export const VALID = Object.freeze({
@@ -28,20 +30,36 @@ export const VALID = Object.freeze({
  * @param {"in-process" | "deno"} [runtime]
  */
 export function defineFunctionSuite(label, startDatabase, runtime = "in-process") {
-  /** A case of the suite; under Deno only those marked `deno` run. */
+  /**
+   * A case of the suite; under Deno only those marked `deno` run.
+   * @param {string} name
+   * @param {() => Promise<void>} fn
+   * @param {{ deno?: boolean }} [options]
+   */
   const it = (name, fn, { deno = false } = {}) => {
     if (runtime === "in-process" || deno) vitestIt(name, fn);
   };
   describe(`send-contact-email ${runtime === "deno" ? "under Deno" : "in process"}, on ${label}`, () => {
+    /** @typedef {Awaited<ReturnType<typeof startBackend>>} Backend */
+    /** @type {Backend["database"]} */
     let database;
+    /** @type {Backend["mailbox"]} */
     let mailbox;
+    /** @type {Backend["functions"]} */
     let functions;
+    /** @type {Backend["sql"]} */
     let sql;
     let client = 0;
 
+    /** @type {Backend} */
     let backend;
     /** What the firm's alert channel (ALERT_WEBHOOK_URL) received: a local HTTP server keeps each JSON body. */
+    /**
+     * The body the function posts (supabase/functions/_shared/alerts.ts).
+     * @type {{ event: string, text: string, requestIds: string[], failed: number, held: number, count: number }[]}
+     */
     const alerts = [];
+    /** @type {{ url: string, stop: () => Promise<void> }} */
     let webhook;
     /**
      * How the alert channel answers the next posts: each entry is used once ("fail": 500, "hang": never
@@ -49,7 +67,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
      * @type {("fail" | "hang")[]}
      */
     const webhookPlan = [];
-    /** The posts the webhook holds unanswered. */
+    /** @type {import("node:http").ServerResponse[]} The posts the webhook holds unanswered. */
     const hung = [];
 
     beforeAll(async () => {
@@ -94,12 +112,17 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
     /**
      * The answer, once the e-mail the function sends after answering has had its first attempt (with
      * `settle` false at once: while the database is away there is nothing to wait for, nor a way to see it).
+     * @param {Promise<Response>} answer
      */
     const settled = async (answer, settle = true) => {
       const response = await answer;
       if (settle) await backend.settled();
       return response;
     };
+    /**
+     * @param {string | Record<string, unknown>} body the raw body, or fields sent as JSON
+     * @param {{ headers?: Record<string, string>, ip?: string, settle?: boolean }} [options]
+     */
     const post = (body, { headers = {}, ip = `10.0.0.${++client}`, settle = true } = {}) =>
       settled(
         fetch(functions.submitUrl, {
@@ -110,7 +133,11 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
         }),
         settle,
       );
-    /** Posts a plain HTML form as a browser does: with the Origin of the site's page (null: without one). */
+    /**
+     * Posts a plain HTML form as a browser does: with the Origin of the site's page (null: without one).
+     * @param {Record<string, string>} fields
+     * @param {{ ip?: string, settle?: boolean, origin?: string | null }} [options]
+     */
     const postForm = (fields, { ip = `10.1.0.${++client}`, settle = true, origin = /** @type {string | null} */ (SITE_URL) } = {}) =>
       settled(
         fetch(functions.submitUrl, {
@@ -156,8 +183,8 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
         const [mail, ...moreMail] = await mailbox.all();
         expect(moreMail).toHaveLength(0);
         expect(mail.parsed.subject).toBe("Ny forespørgsel: Køge");
-        expect(mail.parsed.to[0].address).toBe(MAIL_TO);
-        expect(mail.parsed.replyTo[0]).toMatchObject({ name: VALID.name, address: VALID.email });
+        expect(mail.parsed.to?.[0].address).toBe(MAIL_TO);
+        expect(mail.parsed.replyTo?.[0]).toMatchObject({ name: VALID.name, address: VALID.email });
         expect(mail.parsed.text).toContain("Kan I se på <b>eltavlen</b> & HPFI-relæet?");
         expect(mail.parsed.text).toContain(`Side: ${SITE_URL}/omraader/koge`);
         expect(mail.parsed.text).toContain("Partner: elportalen");
@@ -248,7 +275,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       const [row] = await rows();
       expect(row.name).toBe("å".repeat(51));
       const [mail] = await mailbox.all();
-      expect(mail.parsed.replyTo[0].address).toMatch(/^info@(blåbær|xn--blbr-roah)\.dk$/);
+      expect(mail.parsed.replyTo?.[0].address).toMatch(/^info@(blåbær|xn--blbr-roah)\.dk$/);
       const bidi = await post({ ...VALID, name: "Jens \u202eHansen", email: "bidi@example.dk" });
       expect(bidi.status).toBe(400);
       expect((await bidi.json()).fieldErrors).toEqual({ name: ["Navn indeholder ugyldige tegn"] });
@@ -309,7 +336,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       const mails = await mailbox.all();
       expect(mails).toHaveLength(cases.length);
       for (const mail of mails) {
-        expect(mail.parsed.text.match(/^E-mail: /gm), "one E-mail line").toHaveLength(1);
+        expect(mail.parsed.text?.match(/^E-mail: /gm), "one E-mail line").toHaveLength(1);
         expect(mail.parsed.text).not.toContain("evil.example");
         expect(mail.parsed.html).not.toMatch(/mitid|Betal_faktura/);
       }
@@ -570,7 +597,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       for (const email of ["x@ex\u00adample.dk", "x@exa\u034fmple.dk", "x@exa\ufe0fmple.dk", "x@exаmple.dk"])
         expect((await post({ ...VALID, email })).status, email).toBe(400);
       expect((await rows()).map((row) => row.email)).toEqual(["x@example.dk", "x@example.dk", "x@example.dk"]);
-      for (const mail of await mailbox.all()) expect(mail.parsed.replyTo[0].address).toBe("x@example.dk");
+      for (const mail of await mailbox.all()) expect(mail.parsed.replyTo?.[0].address).toBe("x@example.dk");
       const forget = promisify(execFile)(process.execPath, ["scripts/forget-requester.js", "x@ｅｘａｍｐｌｅ。DK", "--delete"], {
         env: { ...process.env, SUPABASE_DB_URL: database.url },
       });
@@ -639,11 +666,11 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       await post({ ...VALID });
       const [{ id }] = await rows();
       await sql`update quote_requests set notification_status = 'sending', attempts = 1024 where id = ${id}`;
-      expect(await store.markFailed({ ...(await rows())[0], attempts: 1024 }, "ETIMEDOUT")).toBe("pending");
+      expect(await store.markFailed(/** @type {StoredRequest} */ ({ ...(await rows())[0], attempts: 1024 }), "ETIMEDOUT")).toBe("pending");
       const [row] = await rows();
       expect(row.next_attempt_at.getTime() - Date.now()).toBeLessThanOrEqual(60 * 60_000 + 5_000);
       await sql`update quote_requests set notification_status = 'sending', received_at = now() - interval '25 hours' where id = ${id}`;
-      expect(await store.markFailed({ ...row, attempts: 1024 }, "ETIMEDOUT")).toBe("failed");
+      expect(await store.markFailed(/** @type {StoredRequest} */ ({ ...row, attempts: 1024 }), "ETIMEDOUT")).toBe("failed");
       expect((await rows())[0]).toMatchObject({ notification_status: "failed", last_error: "ETIMEDOUT" });
     });
 
@@ -704,7 +731,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
         // The first request's alert hangs at the webhook; the next request is stored and mailed meanwhile.
         mailbox.clear();
         expect((await post({ ...VALID, email: "second@example.dk" })).status).toBe(200);
-        expect((await mailbox.all()).map((mail) => mail.parsed.replyTo[0].address)).toEqual(["second@example.dk"]);
+        expect((await mailbox.all()).map((mail) => mail.parsed.replyTo?.[0].address)).toEqual(["second@example.dk"]);
         expect((await rows()).find((row) => row.id === first.id)).toMatchObject({ notification_status: "failed", alerted_at: null });
       } finally {
         mailbox.clear();
@@ -822,7 +849,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
     it(
       "sends CORS headers only to allowed origins, never *",
       async () => {
-        const preflight = (origin) =>
+        const preflight = (/** @type {string} */ origin) =>
           fetch(functions.submitUrl, { method: "OPTIONS", headers: { Origin: origin, "Access-Control-Request-Method": "POST" } });
         for (const origin of [SITE_URL, PARTNER_ORIGIN, "https://registered-partner.example"]) {
           const response = await preflight(origin);
@@ -855,7 +882,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
     it("keeps the public anon role from reading or writing the tables", async () => {
       for (const role of ["anon", "authenticated"]) {
         for (const table of ["quote_requests", "partners"]) {
-          const as = (statement) =>
+          const as = (/** @type {string} */ statement) =>
             sql.begin(async (tx) => {
               await tx.unsafe(`set local role ${role}`);
               return tx.unsafe(statement);
@@ -904,8 +931,8 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
 
     it("deletes requests past retention and clears hashed client data much sooner, keeping recent rows", async () => {
       const insert = (
-        email,
-        age,
+        /** @type {string} */ email,
+        /** @type {string} */ age,
       ) => sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, user_agent, received_at, notification_status)
         values ('Jens Hansen', '12345678', ${email}, 'Køge', 'Ny eltavle i villa', 'hash', 'browser', now() - ${age}::interval, 'sent')`;
       await insert("old@example.dk", "13 months");
@@ -931,7 +958,7 @@ export function defineFunctionSuite(label, startDatabase, runtime = "in-process"
       await post({ ...VALID, email: "forget.me@example.dk" });
       await post({ ...VALID, email: "Forget.Me@example.dk" });
       await post({ ...VALID, email: "keep.me@example.dk" });
-      const script = (...args) =>
+      const script = (/** @type {string[]} */ ...args) =>
         promisify(execFile)(process.execPath, ["scripts/forget-requester.js", ...args], {
           env: { ...process.env, SUPABASE_DB_URL: database.url },
         });

@@ -8,11 +8,26 @@ import { PERSON, mailFields, mailTo } from "../support/local-site-checks.js";
 import { business } from "../support/site.js";
 
 const SEND = { css: "button", text: "Send forespørgsel" };
-/** Types `values` (field name to text) into the fields inside `scope`. */
+/** @typedef {import("../support/browser-adapters.js").BrowserTab} BrowserTab */
+/** @typedef {import("../support/browser-adapters.js").TargetStep} TargetStep */
+
+/**
+ * Types `values` (field name to text) into the fields inside `scope`.
+ * @param {BrowserTab} tab
+ * @param {TargetStep[]} scope
+ * @param {Record<string, string>} values
+ */
 async function typeInto(tab, scope, values) {
   for (const [name, text] of Object.entries(values)) await tab.type([...scope, `[name="${name}"]`], text);
 }
-const valuesOf = (tab, scope, names) => Promise.all(names.map((name) => tab.read([...scope, `[name="${name}"]`], (field) => field.value)));
+/**
+ * The values of the fields named `names` inside `scope`.
+ * @param {BrowserTab} tab
+ * @param {TargetStep[]} scope
+ * @param {string[]} names
+ */
+const valuesOf = (tab, scope, names) =>
+  Promise.all(names.map((name) => tab.read([...scope, `[name="${name}"]`], (/** @type {HTMLInputElement} */ field) => field.value)));
 
 /**
  * @typedef {{ noConsole?: boolean, allow?: (problem: string) => boolean }} Outcome what a journey's
@@ -121,7 +136,9 @@ export const JOURNEYS = [
       await tab.click([...form, SEND]);
       const notice = ["elektriker-notices", { css: ".notice", text: "Besked sendt!" }];
       await tab.waitForElement(notice, { timeout: 30_000 });
-      expect(await tab.read(notice, (element) => element.textContent)).toContain("Vi kontakter dig hurtigst muligt.");
+      expect(await tab.read(notice, (/** @type {Element} */ element) => element.textContent)).toContain(
+        "Vi kontakter dig hurtigst muligt.",
+      );
       expect(await valuesOf(tab, form, ["name", "phone", "email", "location", "message"])).toEqual(["", "", "", "", ""]);
       // The lasting confirmation inside the form holds focus once the notice is gone.
       expect(await tab.evaluate(() => document.activeElement?.id)).toBe("kontakt-form-sent");
@@ -202,8 +219,8 @@ export const JOURNEYS = [
         );
       const styledBefore = await ownStyles();
       const sheetsBefore = await tab.evaluate(() => document.querySelectorAll("style, link").length);
-      const style = (target) =>
-        tab.read(target, (element) => {
+      const style = (/** @type {import("../support/browser-adapters.js").Target} */ target) =>
+        tab.read(target, (/** @type {Element} */ element) => {
           const s = getComputedStyle(element);
           return {
             background: s.backgroundColor,
@@ -242,7 +259,7 @@ export const JOURNEYS = [
         0,
       ]);
       expect(await ownStyles()).toEqual(styledBefore);
-      const origins = new Set((await tab.requests()).map((url) => new URL(url).origin));
+      const origins = new Set((await tab.requests()).map((/** @type {string} */ url) => new URL(url).origin));
       expect([...origins].sort()).toEqual([partnerOrigin, site.base, site.apiUrl].sort());
     },
   },

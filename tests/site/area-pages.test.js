@@ -7,6 +7,9 @@ import { loadData } from "../../site/_lib/load-data.js";
 import { distanceKm } from "../../site/_lib/geo.js";
 import { areas, business, fileOf, jsonLdBlocks, page } from "../support/site.js";
 
+/** @typedef {import("../../site/_lib/data-types.js").Area} Area */
+/** @typedef {import("../../site/_lib/data-types.js").Review} Review */
+
 const MAX_SHARE = 0.35;
 
 describe("area pages", () => {
@@ -40,7 +43,9 @@ describe("each area page says what the firm's data says about its town", () => {
         const from = areas
           .filter((other) => reviews.some((entry) => entry.location === other.name))
           .sort((a, b) => distanceKm(area, a) - distanceKm(area, b))[0];
-        expect(shown).toEqual([expect.stringContaining(reviews.find((entry) => entry.location === from.name).text)]);
+        expect(shown).toEqual([
+          expect.stringContaining(/** @type {Review} */ (reviews.find((entry) => entry.location === from.name)).text),
+        ]);
         expect(main).toContain(`Det siger en kunde fra ${from.name}, ca. ${Math.max(1, Math.round(distanceKm(area, from)))} km herfra`);
       }
       const near = area.distance <= business.responseTimes.homeAreaKm;
@@ -78,7 +83,7 @@ describe("the response promise outside the area pages", () => {
     const distances = (item) =>
       item
         .querySelectorAll('a[href^="/omraader/"]')
-        .map((link) => areas.find((area) => `/omraader/${area.slug}` === link.getAttribute("href")).distance);
+        .map((link) => /** @type {Area} */ (areas.find((area) => `/omraader/${area.slug}` === link.getAttribute("href"))).distance);
     expect(distances(home).length).toBeGreaterThan(0);
     for (const km of distances(home)) expect(km).toBeLessThanOrEqual(business.responseTimes.homeAreaKm);
     expect(distances(further).length).toBeGreaterThan(0);

@@ -44,10 +44,10 @@ describe("hours", () => {
   it("names working hours and phone hours wherever they appear", () => {
     for (const route of [...ALL_PAGES, "/404"]) {
       const text = page(route).root.querySelector("body").textContent.replace(/\s+/g, " ");
-      for (const [entry, range] of [
+      for (const [entry, range] of /** @type {[{ name: string }, string][]} */ ([
         [hours.workdays, allowed[0]],
         [hours.phone, allowed[1]],
-      ]) {
+      ])) {
         const unnamed = text
           .split(range)
           .slice(0, -1)

@@ -14,6 +14,13 @@ import { COLLECTOR_SCRIPT } from "./browser-collector.js";
 import { startBrowserProxy } from "./browser-proxy.js";
 import { startWebKitDriver } from "./webkit-webdriver.js";
 
+/** @typedef {string | { css: string, text?: string }} TargetStep */
+/** @typedef {TargetStep | TargetStep[]} Target an element, as the comment above describes */
+/** @typedef {{ width?: number, height?: number, javaScript?: boolean }} OpenOptions */
+/** @typedef {Awaited<ReturnType<typeof startBrowserProxy>>} BrowserProxy */
+
+/** @typedef {PlaywrightTab | PuppeteerTab | WebDriverTab} BrowserTab a tab of any engine */
+
 /** The host name of the partner's page: http://partner.test:PORT is not a secure context. */
 export const PARTNER_HOST = "partner.test";
 
@@ -35,8 +42,8 @@ const CENTRE = `(element) => {
   const box = element.getBoundingClientRect();
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }`;
-const call = (fn, args) => `(${fn})(...${JSON.stringify(args)})`;
-const missing = (target) => new Error(`No element ${JSON.stringify(target)}`);
+const call = (/** @type {string | Function} */ fn, /** @type {unknown[]} */ args) => `(${fn})(...${JSON.stringify(args)})`;
+const missing = (/** @type {Target} */ target) => new Error(`No element ${JSON.stringify(target)}`);
 
 /** What every tab shares: waiting, and evaluation built on the engine's own `evaluate`. */
 class Tab {
@@ -49,7 +56,12 @@ class Tab {
   evaluate(_fn, ..._args) {
     return Promise.reject(new Error("evaluate belongs to each engine's tab"));
   }
-  /** Polls `fn(...args)` in the page until it returns something truthy, and returns that. */
+  /**
+   * Polls `fn(...args)` in the page until it returns something truthy, and returns that.
+   * @param {string | Function} fn
+   * @param {unknown[]} [args]
+   * @param {{ timeout?: number, what?: string }} [options]
+   */
   async waitFor(fn, args = [], { timeout = 20_000, what = String(fn) } = {}) {
     const end = Date.now() + timeout;
     for (;;) {
@@ -63,17 +75,24 @@ class Tab {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  /** Runs `fn(element)` in the page on the target's element (null when there is none). */
+  /**
+   * Runs `fn(element)` in the page on the target's element (null when there is none).
+   * @param {Target} target
+   * @param {string | ((element: any) => unknown)} fn `element` is the page's element, or null
+   */
   read(target, fn) {
     return this.evaluate(`(target) => (${fn})((${RESOLVE})(target))`, target);
   }
-  /** Whether the target exists and is rendered. */
+  /**
+   * Whether the target exists and is rendered.
+   * @param {Target} target
+   */
   isVisible(target) {
-    return this.read(target, (element) => !!element?.checkVisibility({ visibilityProperty: true }));
+    return this.read(target, (/** @type {Element | null} */ element) => !!element?.checkVisibility({ visibilityProperty: true }));
   }
   /**
    * Waits until the target exists (and, with `visible`, is rendered).
-   * @param {unknown} target
+   * @param {Target} target
    * @param {{ visible?: boolean, timeout?: number }} [options]
    */
   waitForElement(target, { visible = false, timeout } = {}) {
@@ -97,35 +116,44 @@ class PlaywrightTab extends Tab {
     this.problemList = problems;
     this.requestList = requests;
   }
+  /** @param {string | Function} fn @param {...unknown} args */
   evaluate(fn, ...args) {
     return this.page.evaluate(call(fn, args));
   }
+  /** @param {Target} target */
   async handle(target) {
     const handle = (await this.page.evaluateHandle(call(RESOLVE, [target]))).asElement();
     if (!handle) throw missing(target);
     return handle;
   }
+  /** @param {Target} target */
   async click(target) {
     await (await this.handle(target)).click();
   }
+  /** @param {Target} target */
   async focus(target) {
     await (await this.handle(target)).focus();
   }
+  /** @param {Target} target */
   async hover(target) {
     await (await this.handle(target)).hover();
   }
+  /** @param {Target} target @param {string} text */
   async type(target, text) {
     await (await this.handle(target)).type(text);
   }
+  /** @param {string} key */
   press(key) {
     return this.page.keyboard.press(key);
   }
+  /** @param {number} x @param {number} y */
   moveMouse(x, y) {
     return this.page.mouse.move(x, y);
   }
   url() {
     return this.page.url();
   }
+  /** @param {string} origin */
   async refuse(origin) {
     await this.context.route(`${origin}/**`, (route) => route.abort("connectionrefused"));
   }
@@ -159,9 +187,11 @@ class PuppeteerTab extends Tab {
     /** @type {string[]} */
     this.refused = [];
   }
+  /** @param {string | Function} fn @param {...unknown} args */
   evaluate(fn, ...args) {
     return this.page.evaluate(call(fn, args));
   }
+  /** @param {Target} target */
   async handle(target) {
     const handle = (await this.page.evaluateHandle(call(RESOLVE, [target]))).asElement();
     if (!handle) throw missing(target);
@@ -170,29 +200,36 @@ class PuppeteerTab extends Tab {
   /**
    * A mouse click at the element's centre. Puppeteer's own click waits for an IntersectionObserver in the
    * page, which never reports in a page without JavaScript.
+   * @param {Target} target
    */
   async click(target) {
     const { x, y } = await this.page.evaluate(`(${CENTRE})((${RESOLVE})(${JSON.stringify(target)}))`);
     await this.page.mouse.click(x, y);
   }
+  /** @param {Target} target */
   async focus(target) {
     await (await this.handle(target)).focus();
   }
+  /** @param {Target} target */
   async hover(target) {
     await (await this.handle(target)).hover();
   }
+  /** @param {Target} target @param {string} text */
   async type(target, text) {
     await (await this.handle(target)).type(text);
   }
+  /** @param {string} key */
   press(key) {
     return this.page.keyboard.press(key);
   }
+  /** @param {number} x @param {number} y */
   moveMouse(x, y) {
     return this.page.mouse.move(x, y);
   }
   url() {
     return this.page.url();
   }
+  /** @param {string} origin */
   refuse(origin) {
     this.refused.push(origin);
     this.proxy.refuse(origin);
@@ -203,11 +240,11 @@ class PuppeteerTab extends Tab {
   proxyProblems() {
     return this.proxy.requests
       .slice(this.firstRequest)
-      .filter((request) => request.status >= 400)
-      .map((request) => `${request.status} ${request.url}`);
+      .filter((/** @type {{ status: number }} */ request) => request.status >= 400)
+      .map((/** @type {{ status: number, url: string }} */ request) => `${request.status} ${request.url}`);
   }
   requests() {
-    return this.proxy.requests.slice(this.firstRequest).map((request) => request.url);
+    return this.proxy.requests.slice(this.firstRequest).map((/** @type {{ url: string }} */ request) => request.url);
   }
   async close() {
     for (const origin of this.refused) this.proxy.allow(origin);
@@ -230,38 +267,47 @@ class WebDriverTab extends Tab {
     /** @type {string[]} */
     this.refused = [];
   }
+  /** @param {string | Function} fn @param {...unknown} args */
   evaluate(fn, ...args) {
     return this.session.execute(`return (${fn})(...arguments)`, args);
   }
+  /** @param {Target} target */
   async handle(target) {
     const element = await this.session.execute(`return (${RESOLVE})(arguments[0])`, [target]);
     if (!this.session.isElement(element)) throw missing(target);
     return element;
   }
+  /** @param {Target} target */
   async click(target) {
     const element = await this.handle(target);
     // In the middle of the viewport first: WebKit's click refuses an element it finds at the edge.
     await this.session.execute(`(${CENTRE})(arguments[0])`, [element]);
     await this.session.click(element);
   }
+  /** @param {Target} target */
   async focus(target) {
     await this.session.execute("arguments[0].focus()", [await this.handle(target)]);
   }
+  /** @param {Target} target */
   async hover(target) {
     await this.session.movePointer(await this.handle(target));
   }
+  /** @param {Target} target @param {string} text */
   async type(target, text) {
     await this.session.sendKeys(await this.handle(target), text);
   }
+  /** @param {string} key */
   press(key) {
     return this.session.pressKey(key);
   }
+  /** @param {number} x @param {number} y */
   moveMouse(x, y) {
     return this.session.movePointer("viewport", x, y);
   }
   url() {
     return this.session.currentUrl();
   }
+  /** @param {string} origin */
   refuse(origin) {
     this.refused.push(origin);
     this.proxy.refuse(origin);
@@ -281,16 +327,36 @@ class WebDriverTab extends Tab {
   }
 }
 
-/** Console errors, uncaught errors and failed answers, as Playwright and Puppeteer report them. */
+/**
+ * What listen() needs of a Playwright or Puppeteer page.
+ * @typedef {{
+ *   on(event: "console", listener: (message: { type(): string, text(): string, location(): { url?: string } | undefined }) => void): unknown;
+ *   on(event: "pageerror", listener: (error: unknown) => void): unknown;
+ *   on(event: "response", listener: (response: { status(): number, url(): string }) => void): unknown;
+ *   on(event: "request", listener: (request: { url(): string }) => void): unknown;
+ * }} EventPage
+ */
+
+/**
+ * Console errors, uncaught errors and failed answers, as Playwright and Puppeteer report them.
+ * @param {import("playwright-core").Page | import("puppeteer-core").Page} page
+ * @param {string[]} problems
+ * @param {string[]} [requests]
+ */
 function listen(page, problems, requests) {
+  const events = /** @type {EventPage} */ (page);
   // With the source's URL: a failed request names the address it could not reach.
-  page.on("console", (message) => message.type() === "error" && problems.push(`${message.text()} ${message.location()?.url ?? ""}`.trim()));
-  page.on("pageerror", (error) => problems.push(String(error)));
-  page.on("response", (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`));
-  if (requests) page.on("request", (request) => requests.push(request.url()));
+  events.on(
+    "console",
+    (message) => message.type() === "error" && problems.push(`${message.text()} ${message.location()?.url ?? ""}`.trim()),
+  );
+  events.on("pageerror", (error) => problems.push(String(error)));
+  events.on("response", (response) => response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`));
+  if (requests) events.on("request", (request) => requests.push(request.url()));
 }
 
 /** Chromium: partner.test resolves to loopback, but its URL is not loopback, so it is not secure. */
+/** @param {{ partnerPort: number }} options */
 async function launchChromiumEngine({ partnerPort }) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -300,11 +366,14 @@ async function launchChromiumEngine({ partnerPort }) {
   return {
     name: "chromium",
     partnerOrigin: `http://${PARTNER_HOST}:${partnerPort}`,
+    /** @param {string} url @param {OpenOptions} [options] */
     async open(url, { width = 1280, height = 800, javaScript = true } = {}) {
       const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: javaScript });
       await context.addInitScript(COLLECTOR_SCRIPT);
       const page = await context.newPage();
+      /** @type {string[]} */
       const problems = [];
+      /** @type {string[]} */
       const requests = [];
       listen(page, problems, requests);
       await page.goto(url, { waitUntil: "load" });
@@ -315,10 +384,11 @@ async function launchChromiumEngine({ partnerPort }) {
 }
 
 /** Firefox ESR: every request, loopback included, goes through the proxy, which knows partner.test. */
+/** @param {{ partnerPort: number, prefs?: Record<string, unknown> }} options */
 async function launchFirefoxEngine({ partnerPort, prefs: extraPrefs = {} }) {
   const proxy = await startBrowserProxy({ hosts: { [PARTNER_HOST]: "127.0.0.1" } });
   const [host, port] = proxy.address.split(":");
-  const prefs = (javaScript) => ({
+  const prefs = (/** @type {boolean} */ javaScript) => ({
     "network.proxy.type": 1,
     "network.proxy.http": host,
     "network.proxy.http_port": Number(port),
@@ -327,19 +397,22 @@ async function launchFirefoxEngine({ partnerPort, prefs: extraPrefs = {} }) {
     "javascript.enabled": javaScript,
     ...extraPrefs,
   });
-  const launch = (javaScript) =>
+  const launch = (/** @type {boolean} */ javaScript) =>
     puppeteer.launch({ browser: "firefox", executablePath: FIREFOX_PATH, headless: true, extraPrefsFirefox: prefs(javaScript) });
   const browser = await launch(true);
+  /** @type {ReturnType<typeof launch> | undefined} */
   let withoutJavaScript; // launched when a journey first needs it: JavaScript is a browser-wide pref
   return {
     name: "firefox",
     partnerOrigin: `http://${PARTNER_HOST}:${partnerPort}`,
+    /** @param {string} url @param {OpenOptions} [options] */
     async open(url, { width = 1280, height = 800, javaScript = true } = {}) {
       if (!javaScript) withoutJavaScript ??= launch(false);
-      const context = await (javaScript ? browser : await withoutJavaScript).createBrowserContext();
+      const context = await (javaScript || !withoutJavaScript ? browser : await withoutJavaScript).createBrowserContext();
       const page = await context.newPage();
       await page.setViewport({ width, height });
       if (javaScript) await page.evaluateOnNewDocument(COLLECTOR_SCRIPT);
+      /** @type {string[]} */
       const problems = [];
       listen(page, problems);
       const firstRequest = proxy.requests.length;
@@ -355,13 +428,16 @@ async function launchFirefoxEngine({ partnerPort, prefs: extraPrefs = {} }) {
 }
 
 /** WebKitGTK: MiniBrowser sessions through the proxy, which also puts the collector into every page. */
+/** @param {{ partnerPort: number }} options */
 async function launchWebKitEngine({ partnerPort }) {
   const proxy = await startBrowserProxy({ hosts: { [PARTNER_HOST]: "127.0.0.1" }, injectCollector: true });
   const driver = await startWebKitDriver();
+  /** @type {import("./webkit-webdriver.js").WebDriverSession | undefined} */
   let current;
   return {
     name: "webkit",
     partnerOrigin: `http://${PARTNER_HOST}:${partnerPort}`,
+    /** @param {string} url @param {OpenOptions} [options] */
     async open(url, { width = 1280, height = 800, javaScript = true } = {}) {
       // WebKitWebDriver holds one session at a time: a journey that timed out may have left its own.
       await current?.close().catch(() => {});

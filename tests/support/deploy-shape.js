@@ -18,7 +18,7 @@ export function copySupabaseAlone() {
 }
 
 /** The functions in a functions folder: every folder with an index.ts (_shared has none). */
-export const functionNames = (functionsDir) =>
+export const functionNames = (/** @type {string} */ functionsDir) =>
   readdirSync(functionsDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(join(functionsDir, entry.name, "index.ts")))
     .map((entry) => entry.name);
@@ -27,7 +27,7 @@ export const functionNames = (functionsDir) =>
  * `deno check --frozen index.ts` inside one function's folder, as the deploy resolves it.
  * @returns {Promise<{ ok: boolean, output: string }>}
  */
-export const checkFunction = (functionDir) =>
+export const checkFunction = (/** @type {string} */ functionDir) =>
   new Promise((resolve) => {
     execFile(
       DENO,

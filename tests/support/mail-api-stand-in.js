@@ -14,7 +14,8 @@ export async function startMailApiStandIn({ apiKey = "re_test_0123456789" } = {}
   const idByKey = new Map();
   let refused = new Set();
   let failing = false;
-  const answer = (response, status, body) => response.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
+  const answer = (/** @type {import("node:http").ServerResponse} */ response, /** @type {number} */ status, /** @type {unknown} */ body) =>
+    response.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
   const server = createServer((request, response) => {
     let text = "";
     request.on("data", (chunk) => (text += chunk));
@@ -44,7 +45,7 @@ export async function startMailApiStandIn({ apiKey = "re_test_0123456789" } = {}
     apiKey,
     emails,
     /** Answers 422 for mail to `address` from now on (a recipient the API will never take). */
-    refuse: (address) => refused.add(address.toLowerCase()),
+    refuse: (/** @type {string} */ address) => refused.add(address.toLowerCase()),
     /** Answers 500 to every send from now on, or again normally. */
     failing: (on = true) => {
       failing = on;

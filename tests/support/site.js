@@ -33,7 +33,7 @@ function builtRoutes() {
     .map((file) => (file === "index.html" ? "/" : `/${file.replace(/\.html$/, "")}`))
     .sort();
 }
-const isNoindex = (route) => /<meta name="robots" content="noindex">/.test(readFileSync(fileOf(route), "utf8"));
+const isNoindex = (/** @type {string} */ route) => /<meta name="robots" content="noindex">/.test(readFileSync(fileOf(route), "utf8"));
 const BUILT = builtRoutes();
 
 /** Pages kept out of search engines and the sitemap (where the no-JavaScript form lands). */

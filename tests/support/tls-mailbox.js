@@ -8,6 +8,7 @@ import { SMTPServer } from "smtp-server";
  * @param {import("../../dev/local/certificate.js").TestCertificate} certificate
  */
 export async function startTlsMailbox(certificate) {
+  /** @type {Promise<import("postal-mime").Email>[]} */
   const messages = [];
   const server = new SMTPServer({
     secure: true,
@@ -18,6 +19,7 @@ export async function startTlsMailbox(certificate) {
     closeTimeout: 100,
     logger: false,
     onData(stream, _session, callback) {
+      /** @type {Buffer[]} */
       const chunks = [];
       stream.on("data", (chunk) => chunks.push(chunk));
       stream.on("end", () => {

@@ -39,7 +39,8 @@ describe("data files", () => {
     const written = businessYaml
       .replace(/days: \[.*\]/, "days: [mandag, tirsdag, onsdag, torsdag, fredag]")
       .replace('opens: "08:00"', "opens: 7.30");
-    const { phone } = parseDataFile(written, "site/_data/business.yaml").hours;
+    const { phone } = /** @type {import("../../site/_lib/data-types.js").Business} */ (parseDataFile(written, "site/_data/business.yaml"))
+      .hours;
     expect(phone.days).toEqual(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]);
     expect(phone.opens).toBe("07:30");
   });
@@ -120,10 +121,12 @@ describe("data files", () => {
       { ...reviews[0], name: "Ny Kunde", date: "2099-01" },
       { ...reviews[0], name: "Gammel Kunde", date: "2001-01" },
     ];
-    const loaded = parseDataFile(YAML.stringify(added), "site/_data/reviews.yaml");
+    const loaded = /** @type {import("../../site/_lib/data-types.js").Review[]} */ (
+      parseDataFile(YAML.stringify(added), "site/_data/reviews.yaml")
+    );
     expect(loaded).toHaveLength(reviews.length + 2);
     expect(loaded[0].name).toBe("Ny Kunde");
-    expect(loaded.at(-1).name).toBe("Gammel Kunde");
+    expect(loaded.at(-1)?.name).toBe("Gammel Kunde");
     expect(loaded.map((review) => review.date)).toEqual(
       loaded
         .map((review) => review.date)

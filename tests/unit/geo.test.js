@@ -37,7 +37,7 @@ describe("neighbouring areas, computed from coordinates", () => {
     const areas = loadData("areas");
     for (const area of areas) {
       for (const neighbour of area.neighbours) {
-        const other = areas.find((candidate) => candidate.slug === neighbour.slug);
+        const other = /** @type {(typeof areas)[number]} */ (areas.find((candidate) => candidate.slug === neighbour.slug));
         expect(Math.abs(neighbour.km - distanceKm(area, other)), `${area.name} -> ${other.name}`).toBeLessThanOrEqual(0.5);
         expect(neighbour).not.toHaveProperty("distance");
       }
