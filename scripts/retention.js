@@ -3,6 +3,7 @@
 // stack of `npm start`). Run it once after `supabase db push`, and again after changing the periods.
 import { operatorDatabase } from "../dev/local/database-client.js";
 import { retentionSql } from "../dev/local/retention.js";
+import { receiptSettingsSql } from "../dev/local/receipt-settings.js";
 
 const sql = operatorDatabase();
 try {
@@ -10,6 +11,14 @@ try {
   const [row] = await sql`select (extract(year from quote_requests) * 12 + extract(month from quote_requests))::int as months,
     extract(day from client_data)::int as days from public.retention_settings`;
   console.log(`Databasen sletter nu forespørgsler efter ${row.months} måneder og IP-data efter ${row.days} dage.`);
+  // The customer's receipt reads the site's facts from the database too: its setting and what it states.
+  await sql.unsafe(receiptSettingsSql());
+  const [receipt] = await sql`select send from public.receipt_settings`;
+  console.log(
+    receipt.send
+      ? "Kunderne får en kvittering på e-mail med firmaets oplysninger, som de står i site/_data."
+      : "Kunderne får ingen kvittering på e-mail (privacy.sendReceipt er slået fra).",
+  );
 } finally {
   await sql.end({ timeout: 1 });
 }

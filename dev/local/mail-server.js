@@ -16,9 +16,10 @@ const escapeHtml = (value = "") =>
 
 /**
  * Starts an SMTP server on `smtpPort` writing .eml files into `dir`; `onMessage(raw)` sees each one.
- * `refuseRecipient(address)` true answers RCPT TO with 550, as a server does for an unknown mailbox;
+ * `refuseRecipient(address)` true answers RCPT TO with 550, as a server does for an unknown mailbox, and a
+ * number with that code (451: a server that asks to be tried again later);
  * `acceptDelayMs()` is how long it takes to accept a message once received (a slow mail server).
- * @param {{ dir?: string, smtpPort?: number, onMessage?: (raw: Buffer) => void, refuseRecipient?: (address: string) => boolean,
+ * @param {{ dir?: string, smtpPort?: number, onMessage?: (raw: Buffer) => void, refuseRecipient?: (address: string) => boolean | number,
  *   acceptDelayMs?: () => number }} [options] smtpPort 0: a free one
  */
 export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipient, acceptDelayMs } = {}) {
@@ -34,8 +35,10 @@ export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipi
     closeTimeout: 100,
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (!refuseRecipient?.(address.address)) return callback();
-      callback(Object.assign(new Error("5.1.1 Unknown mailbox"), { responseCode: 550 }));
+      const refusal = refuseRecipient?.(address.address);
+      if (!refusal) return callback();
+      const code = refusal === true ? 550 : refusal;
+      callback(Object.assign(new Error(code >= 500 ? "5.1.1 Unknown mailbox" : "4.2.0 Try again later"), { responseCode: code }));
     },
     onData(stream, _session, callback) {
       /** @type {Buffer[]} */

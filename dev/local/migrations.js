@@ -2,6 +2,7 @@
 // (supabase_migrations.schema_migrations), after the Supabase roles bootstrap.
 import { readFile, readdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { receiptSettingsSql } from "./receipt-settings.js";
 import { retentionSql } from "./retention.js";
 
 const MIGRATIONS = fileURLToPath(new URL("../../supabase/migrations/", import.meta.url));
@@ -33,5 +34,7 @@ export async function migrate({ exec, query }) {
   }
   // The retention the privacy page promises, from the one setting in business.yaml.
   await exec(retentionSql());
+  // The firm's facts the customer's receipt states, and whether it is sent (receipt-settings.js).
+  await exec(receiptSettingsSql());
   return applied;
 }

@@ -204,6 +204,11 @@ const business = z.strictObject({
         "Privatlivspolitikken lover det, og databasen sletter efter det: se docs/editing.md, før du ændrer det",
       ),
       clientDataRetentionDays: field(z.number().int().positive(), "Opbevaring af IP-data (dage)"),
+      sendReceipt: field(
+        z.boolean(),
+        "Send kvittering til kunden",
+        "En kort e-mail til kunden om, at forespørgslen er modtaget; privatlivspolitikken fortæller om den. Se docs/editing.md, før du ændrer det",
+      ),
     }),
     "Privatliv",
   ),

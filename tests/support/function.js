@@ -5,7 +5,8 @@ import { runFunction } from "../../dev/local/functions.js";
 import { business } from "./site.js";
 import { parseConfig } from "../../supabase/functions/_shared/config.ts";
 import { logLine } from "../../supabase/functions/_shared/log.ts";
-import { createMailer } from "../../supabase/functions/_shared/mail.ts";
+import { createMailer, createTransport } from "../../supabase/functions/_shared/mail.ts";
+import { createReceipts } from "../../supabase/functions/_shared/receipt-delivery.ts";
 import { connect } from "../../supabase/functions/_shared/database.ts";
 import { createStore } from "../../supabase/functions/_shared/store.ts";
 import { createRetryHandler } from "../../supabase/functions/retry-quote-emails/handler.ts";
@@ -41,7 +42,7 @@ export function functionEnv(database, smtpUrl, extra = {}) {
  * @param {{ partnerListTtlMs?: number }} [handlerOptions]
  * @param {(sql: import("postgres").Sql) => import("postgres").Sql} [wrapSql]
  */
-export async function startInProcessFunctions(env, handlerOptions = {}, wrapSql = (sql) => sql) {
+export async function startInProcessFunctions(env, handlerOptions = {}, wrapSql = (sql) => sql, receipts = false) {
   /** @type {string[]} the functions' log lines */
   const output = [];
   const config = parseConfig(env);
@@ -52,6 +53,8 @@ export async function startInProcessFunctions(env, handlerOptions = {}, wrapSql 
     mailer: createMailer(config),
     log: (/** @type {import("../../supabase/functions/_shared/log.ts").LogFields} */ fields) => output.push(`${logLine(fields)}\n`),
   };
+  // As index.ts builds them; left out unless the test is about receipts (see startBackend).
+  Object.assign(deps, receipts ? { receipts: createReceipts(sql, createTransport(config), config, deps.log) } : {});
   const handler = createHandler({ ...deps, ...handlerOptions });
   const [submit, retry] = await Promise.all([serveFetchHandler(handler), serveFetchHandler(createRetryHandler(deps))]);
   return {
@@ -94,20 +97,26 @@ export async function startFunctions(env) {
  * @param {() => Promise<import("./databases.js").TestDatabase>} startDatabase
  * `runtime` "deno" runs the functions under Deno as deployed; "in-process" runs their handlers here.
  * `handlerOptions` and `wrapSql` go to the in-process functions (see startInProcessFunctions).
+ * `receipts` true sends customers' receipts as deployed; otherwise they are off (the database's setting,
+ * under Deno too), so that the suites about the firm's e-mail see only the firm's e-mails.
  * @param {{ env?: Record<string, string | undefined>, seed?: (sql: import("postgres").Sql) => Promise<unknown>, runtime?: "deno" | "in-process",
- *   handlerOptions?: { partnerListTtlMs?: number }, wrapSql?: (sql: import("postgres").Sql) => import("postgres").Sql }} [options]
+ *   handlerOptions?: { partnerListTtlMs?: number }, wrapSql?: (sql: import("postgres").Sql) => import("postgres").Sql,
+ *   receipts?: boolean }} [options]
  */
 export async function startBackend(
   startDatabase,
-  { env = {}, seed = async () => {}, runtime = "in-process", handlerOptions, wrapSql } = {},
+  { env = {}, seed = async () => {}, runtime = "in-process", handlerOptions, wrapSql, receipts = false } = {},
 ) {
   const database = await startDatabase();
   const mailbox = await startMailbox();
   const sql = postgres(database.url, { prepare: false, max: 2, onnotice: () => {} });
   await seed(sql);
+  if (!receipts) await sql`update receipt_settings set send = false`;
   const environment = functionEnv(database, mailbox.url, env);
   const functions =
-    runtime === "deno" ? await startFunctions(environment) : await startInProcessFunctions(environment, handlerOptions, wrapSql);
+    runtime === "deno"
+      ? await startFunctions(environment)
+      : await startInProcessFunctions(environment, handlerOptions, wrapSql, receipts);
   return {
     database,
     mailbox,

@@ -11,7 +11,10 @@ export async function startMailbox() {
   const onMessage = (raw) => messages.push(PostalMime.parse(raw).then((parsed) => ({ raw: raw.toString("utf8"), parsed })));
   /** @type {Set<string>} */
   let refused = new Set();
-  const refuseRecipient = (/** @type {string} */ address) => refused.has(address.toLowerCase());
+  /** @type {Set<string>} */
+  let deferred = new Set();
+  const refuseRecipient = (/** @type {string} */ address) =>
+    refused.has(address.toLowerCase()) || (deferred.has(address.toLowerCase()) ? 451 : false);
   let delayMs = 0;
   const acceptDelayMs = () => delayMs;
   /** @type {Awaited<ReturnType<typeof startSmtp>> | null} */
@@ -25,6 +28,7 @@ export async function startMailbox() {
     clear: () => {
       messages.splice(0);
       refused = new Set();
+      deferred = new Set();
       delayMs = 0;
     },
     /** Takes `ms` to accept each message from now on (a slow mail server), until clear(). */
@@ -33,6 +37,10 @@ export async function startMailbox() {
     },
     /** Answers RCPT TO `address` with 550 from now on (a mistyped MAIL_TO), until clear(). */
     refuse: (/** @type {string} */ address) => refused.add(address.toLowerCase()),
+    /** Answers RCPT TO `address` with 451 (try again later) from now on, until accept(address) or clear(). */
+    defer: (/** @type {string} */ address) => deferred.add(address.toLowerCase()),
+    /** Accepts mail for a deferred address again. */
+    accept: (/** @type {string} */ address) => deferred.delete(address.toLowerCase()),
     async down() {
       await server?.stop();
       server = null;

@@ -5,18 +5,23 @@ import type { Alerter } from "./alerts.ts";
 import type { Logger } from "./log.ts";
 
 /** An SMTP reply in the 5xx range (550 unknown mailbox, 553 bad address): retrying cannot help. */
-const isPermanent = (error: unknown) => {
+export const isPermanent = (error: unknown) => {
   const code = (error as { responseCode?: unknown })?.responseCode;
   return typeof code === "number" && code >= 500 && code < 600;
 };
+
+/** Why a send failed, for the row and the log: the error's name and codes, never its text (it may quote an address). */
+export function failureReason(error: unknown): string {
+  const code = (error as { responseCode?: number })?.responseCode;
+  return error instanceof Error ? `${error.name}: ${(error as { code?: string }).code ?? ""} ${code ?? ""}`.trim() : "unknown";
+}
 
 /** Sends the e-mail for a claimed row and records the outcome; never throws. */
 export async function deliver(store: Store, mailer: Mailer, row: StoredRequest, log: Logger, alert?: Alerter): Promise<boolean> {
   try {
     await mailer.send(row);
   } catch (error) {
-    const code = (error as { responseCode?: number })?.responseCode;
-    const reason = error instanceof Error ? `${error.name}: ${(error as { code?: string }).code ?? ""} ${code ?? ""}`.trim() : "unknown";
+    const reason = failureReason(error);
     const status = await store.markFailed(row, reason, { permanent: isPermanent(error) }).catch(() => null);
     if (status === "failed") {
       log({ event: "mail_undeliverable", level: "error", requestId: row.id, attempt: row.attempts, reason });

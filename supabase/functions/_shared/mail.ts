@@ -4,6 +4,7 @@
 import { createMailApiTransport } from "./mail-api-transport.ts";
 import { posesAsAddress } from "./quote-checks.ts";
 import { createSmtpTransport } from "./smtp-transport.ts";
+import type { MailTransport } from "./mail-transport.ts";
 import type { StoredRequest } from "./store.ts";
 
 /** Where mail goes out: an SMTP server, or an HTTP e-mail API (Resend's). */
@@ -93,10 +94,14 @@ export function buildMessage(request: StoredRequest, settings: Omit<MailSettings
   };
 }
 
+/** The transport the settings name: SMTP, or the HTTP mail API (the customer's receipt goes out the same way). */
+export function createTransport({ mailTransport }: Pick<MailSettings, "mailTransport">): MailTransport {
+  return mailTransport.kind === "smtp" ? createSmtpTransport(mailTransport.url) : createMailApiTransport(mailTransport);
+}
+
 /** A mailer over the transport the settings name. */
 export function createMailer(settings: MailSettings): Mailer {
-  const { mailTransport } = settings;
-  const transport = mailTransport.kind === "smtp" ? createSmtpTransport(mailTransport.url) : createMailApiTransport(mailTransport);
+  const transport = createTransport(settings);
   return {
     async send(request) {
       await transport.send(buildMessage(request, settings));

@@ -7,6 +7,7 @@ import type { Logger } from "../_shared/log.ts";
 import type { Mailer } from "../_shared/mail.ts";
 import { type Alerter, createAlerter } from "../_shared/alerts.ts";
 import { retryDue } from "../_shared/mail-delivery.ts";
+import type { Receipts } from "../_shared/receipt-delivery.ts";
 import { sameSecret } from "../_shared/secrets.ts";
 import type { Store } from "../_shared/store.ts";
 
@@ -18,10 +19,20 @@ export type Deps = {
   alert?: Alerter;
   /** The runtime's background-task hook (runtime.ts); without it the batch is awaited and its counts answered. */
   waitUntil?: (work: Promise<unknown>) => void;
+  /** Sends the customers' receipts that are due, after the firm's e-mails (receipt-delivery.ts); none without it. */
+  receipts?: Receipts;
 };
 
 /** Creates the request handler of the retry-quote-emails function. */
-export function createRetryHandler({ config, store, mailer, log, alert = createAlerter(config.alertWebhookUrl, log), waitUntil }: Deps) {
+export function createRetryHandler({
+  config,
+  store,
+  mailer,
+  log,
+  alert = createAlerter(config.alertWebhookUrl, log),
+  waitUntil,
+  receipts,
+}: Deps) {
   return async function handle(request: Request): Promise<Response> {
     const json = (status: number, body: unknown) =>
       new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
@@ -32,6 +43,12 @@ export function createRetryHandler({ config, store, mailer, log, alert = createA
       try {
         const result = await retryDue(store, mailer, log, alert);
         if (result.sent + result.failed > 0) log({ event: "retry_run", ...result });
+        // After the firm's e-mails, so a receipt never goes before its request's e-mail; its counts are its own.
+        const receipted = await receipts?.sendDue().catch((error) => {
+          log({ event: "receipt_retry_failed", level: "error", errorName: (error as Error)?.name });
+          return null;
+        });
+        if (receipted && receipted.sent + receipted.failed > 0) log({ event: "receipt_run", ...receipted });
         return result;
       } catch (error) {
         log({ event: "retry_failed", level: "error", errorName: (error as Error)?.name, code: (error as { code?: unknown })?.code });

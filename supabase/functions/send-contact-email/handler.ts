@@ -22,6 +22,7 @@ import {
 import type { Logger } from "../_shared/log.ts";
 import type { Mailer } from "../_shared/mail.ts";
 import { deliver } from "../_shared/mail-delivery.ts";
+import type { Receipts } from "../_shared/receipt-delivery.ts";
 import { createPartnerList } from "../_shared/partners.ts";
 import { type Alerter, createAlerter } from "../_shared/alerts.ts";
 import { INVISIBLE, QUOTE_FIELDS, QUOTE_RULES } from "../_shared/quote-checks.ts";
@@ -42,6 +43,8 @@ export type Deps = {
   alert?: Alerter;
   /** How old the partner list may get before it is reread in the background (partners.ts; tests shorten it). */
   partnerListTtlMs?: number;
+  /** Sends the customer's receipt after the firm's e-mail (receipt-delivery.ts); none without it. */
+  receipts?: Receipts;
 };
 
 /** The handler, and `settled()`: resolves once the e-mails sent after their answers are done (tests, shutdown). */
@@ -126,6 +129,7 @@ export function createHandler({
   waitUntil,
   alert = createAlerter(config.alertWebhookUrl, log),
   partnerListTtlMs,
+  receipts,
 }: Deps): QuoteHandler {
   const text = messagesFor(config.businessPhone);
   const partners = createPartnerList(store, config.allowedOrigins, partnerListTtlMs);
@@ -164,6 +168,8 @@ export function createHandler({
     const sending = store
       .claim(id)
       .then((row) => (row ? deliver(store, mailer, row, log, alert) : false))
+      // The customer's receipt only once the firm's e-mail is out; it never changes that e-mail's state.
+      .then((sent) => (sent ? receipts?.sendFor(id) : undefined))
       // Every request also looks for older ones still unsent after an hour (the scheduled retry may
       // not be running): the firm hears of them on the next request at the latest.
       .then(() => alert(store))

@@ -1,18 +1,21 @@
 // Entry point of the send-contact-email Edge Function: reads the environment once and serves.
 import { parseConfig } from "../_shared/config.ts";
 import { log } from "../_shared/log.ts";
-import { createMailer } from "../_shared/mail.ts";
+import { createMailer, createTransport } from "../_shared/mail.ts";
+import { createReceipts } from "../_shared/receipt-delivery.ts";
 import { connect } from "../_shared/database.ts";
 import { createStore } from "../_shared/store.ts";
 import { createHandler } from "./handler.ts";
 import { serveOptions, waitUntil } from "../_shared/runtime.ts";
 
 const config = parseConfig(Deno.env.toObject());
+const sql = connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs);
 const handler = createHandler({
   config,
-  store: createStore(connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs)),
+  store: createStore(sql),
   mailer: createMailer(config),
   log,
   waitUntil,
+  receipts: createReceipts(sql, createTransport(config), config, log),
 });
 Deno.serve(serveOptions(config), handler);

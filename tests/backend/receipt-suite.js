@@ -1,0 +1,230 @@
+// The customer's receipt, against a real database and a real SMTP server: it follows the firm's e-mail,
+// states the firm's facts in Danish, repeats nothing the visitor typed, is limited per address, retried
+// on its own state, and turned off by the site's one setting. Defined once, run on PGlite and PostgreSQL
+// 15 in process, and its first case under Deno as deployed (index.ts builds the receipts itself).
+import fc from "fast-check";
+import { afterAll, beforeAll, beforeEach, describe, expect, it as vitestIt } from "vitest";
+import { receiptSettingsSql } from "../../dev/local/receipt-settings.js";
+import { isHomeArea } from "../../site/_lib/copy-facts.js";
+import { hoursText } from "../../site/_lib/format.js";
+import { receivedInDanish } from "../../supabase/functions/_shared/mail.ts";
+import { RECEIPTS_PER_ADDRESS_PER_DAY } from "../../supabase/functions/_shared/receipt-delivery.ts";
+import { validateQuoteRequest } from "../../supabase/functions/_shared/quote-request.ts";
+import { CRON_SECRET, MAIL_TO, PHONE, SITE_URL, startBackend } from "../support/function.js";
+import { areas, business } from "../support/site.js";
+
+/** @typedef {import("postal-mime").Email} Email */
+
+const REQUEST = Object.freeze({
+  name: "Jens Hansen",
+  phone: "+45 12 34 56 78",
+  location: "Et sted langt herfra",
+  message: "Vi skal have skiftet eltavlen i vores villa fra 1972.",
+});
+
+/** Everything a reader of the receipt sees: headers as decoded, the text part and the HTML part. */
+const everything = (/** @type {Email} */ mail) =>
+  [mail.subject, mail.from?.name, mail.replyTo?.[0]?.name, ...(mail.headers ?? []).map((header) => header.value), mail.text, mail.html].join(
+    "\n",
+  );
+
+/**
+ * Defines the receipt suite for one database and runtime; under Deno only the cases marked `deno` run.
+ * @param {string} label
+ * @param {() => Promise<import("../support/databases.js").TestDatabase>} startDatabase
+ * @param {"in-process" | "deno"} [runtime]
+ */
+export function defineReceiptSuite(label, startDatabase, runtime = "in-process") {
+  const it = (/** @type {string} */ name, /** @type {() => Promise<void>} */ fn, { deno = false } = {}) => {
+    if (runtime === "in-process" || deno) vitestIt(name, fn, 60_000);
+  };
+
+  describe(`the customer's receipt ${runtime === "deno" ? "under Deno" : "in process"}, on ${label}`, () => {
+    /** @type {Awaited<ReturnType<typeof startBackend>>} */
+    let backend;
+    let client = 0;
+    let customer = 0;
+
+    beforeAll(async () => {
+      // Per-client limits high: the cases send several requests for one address on purpose.
+      backend = await startBackend(startDatabase, { runtime, receipts: true, env: { RATE_LIMIT_PER_EMAIL: "100" } });
+    });
+    afterAll(() => backend?.stop());
+    beforeEach(async () => {
+      await backend.settled();
+      await backend.sql`delete from quote_requests`;
+      await backend.sql.unsafe(receiptSettingsSql());
+      backend.mailbox.clear();
+    });
+
+    const freshAddress = () => `kunde.${++customer}@example.dk`;
+    const mails = async () => (await backend.mailbox.all()).map((mail) => mail.parsed);
+    const receiptsTo = async (/** @type {string} */ address) =>
+      (await mails()).filter((mail) => mail.to?.[0]?.address?.toLowerCase() === address.toLowerCase());
+    const firmMails = async () => (await mails()).filter((mail) => mail.to?.[0]?.address === MAIL_TO);
+    /** The receipt to `address`, once it has arrived (under Deno it goes out after the answer). */
+    const receiptTo = async (/** @type {string} */ address) => {
+      await expect.poll(async () => (await receiptsTo(address)).length, { timeout: 20_000, interval: 100 }).toBe(1);
+      return (await receiptsTo(address))[0];
+    };
+    const rowOf = async (/** @type {string} */ id) => (await backend.sql`select * from quote_requests where id = ${id}`)[0];
+    /** Posts a request from a fresh client, as the widgets do, and waits for its e-mail's first attempt. */
+    const post = async (/** @type {Record<string, unknown>} */ fields) => {
+      const response = await fetch(backend.functions.submitUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.9.${++client >> 8}.${client & 255}` },
+        body: JSON.stringify({ elapsedMs: 60_000, ...REQUEST, ...fields }),
+      });
+      expect(response.status).toBe(200);
+      await backend.settled();
+      return /** @type {{ id: string }} */ (await response.json()).id;
+    };
+    const retry = () => fetch(backend.functions.retryUrl, { method: "POST", headers: { Authorization: `Bearer ${CRON_SECRET}` } });
+
+    it(
+      "sends the customer a Danish receipt after the firm's e-mail, with the firm's address to reply to, its response times and phone",
+      async () => {
+        const email = freshAddress();
+        const id = await post({ email });
+        const receipt = await receiptTo(email);
+        const row = await rowOf(id);
+        expect(row).toMatchObject({ notification_status: "sent", attempts: 1, receipt_status: "sent", receipt_attempts: 1 });
+        // After the firm's e-mail: the mailbox received that one first.
+        const order = (await mails()).map((mail) => mail.to?.[0]?.address);
+        expect(order).toEqual([MAIL_TO, email]);
+
+        // From the function's own sender (MAIL_FROM), as the firm's e-mail.
+        expect(receipt.from).toEqual((await firmMails())[0].from);
+        expect(receipt.replyTo?.[0]?.address).toBe(business.email);
+        expect(receipt.subject).toContain("Vi har modtaget din forespørgsel");
+        const text = /** @type {string} */ (receipt.text);
+        expect(text).toContain(`den ${receivedInDanish(row.received_at)}`);
+        for (const time of Object.values(business.responseTimes).filter((value) => typeof value === "string")) expect(text).toContain(time);
+        expect(text).toContain(`ring på ${PHONE}`);
+        expect(text).toContain(hoursText(business.hours.phone));
+        // How to have the data deleted, as the privacy page says: write or call, naming the address used.
+        expect(text).toMatch(/slettet/);
+        expect(text).toContain(`skriv til ${business.email}`);
+        expect(text).toContain(`${SITE_URL}/privatlivspolitik#rettigheder`);
+        expect(receipt.html).toContain(`<a href="mailto:${business.email}">`);
+        expect(receipt.headers?.find((header) => header.key === "auto-submitted")?.value).toBe("auto-generated");
+        console.log(`A receipt as the customer reads it:\nSubject: ${receipt.subject}\n\n${text}`);
+      },
+      { deno: true },
+    );
+
+    it("never repeats what the visitor typed: names, messages, unknown towns, pages and partners stay out of the receipt", async () => {
+      const token = fc.stringMatching(/^zq[a-z0-9]{8}$/);
+      const hostile = fc.constantFrom(
+        "Ring straks til 99 88 77 66",
+        "Betal fakturaen her: https://betal.example/faktura",
+        "<a href='https://x.example'>Klik her</a>",
+        "Din ordre er annulleret. Svar med dit kortnummer",
+        "**Vigtigt** fra Skat",
+        "",
+      );
+      const free = fc.string({ unit: "grapheme", maxLength: 40 });
+      const field = fc.tuple(hostile, free, token).map(([words, text, mark]) => `${words} ${text} ${mark}`.trim());
+      let receipts = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.record({ name: field, location: field, message: field, sourceUrl: field, partnerId: field }), async (typed) => {
+          const body = { ...REQUEST, ...typed, message: `${typed.message} (en opgave)`, email: freshAddress() };
+          fc.pre(validateQuoteRequest(body).ok);
+          backend.mailbox.clear();
+          await post(body);
+          const receipt = await receiptTo(body.email);
+          receipts++;
+          const seen = everything(receipt);
+          const raw = (await backend.mailbox.all()).find((mail) => mail.parsed === receipt)?.raw ?? "";
+          for (const value of Object.values(typed)) {
+            const mark = /** @type {string} */ (value.split(" ").at(-1));
+            expect(seen).not.toContain(mark);
+            expect(raw).not.toContain(mark);
+          }
+          expect(seen).not.toContain(body.name);
+        }),
+        { numRuns: 12, seed: Number(process.env.RECEIPT_SEED ?? Date.now() % 100_000) },
+      );
+      expect(receipts).toBeGreaterThan(0);
+    });
+
+    it("names the town only when it is one of the firm's areas, in the firm's spelling, with that town's acute promise", async () => {
+      const home = areas.find((area) => isHomeArea(area, business));
+      const further = areas.find((area) => !isHomeArea(area, business));
+      for (const [area, typed, promise] of [
+        [home, `${home.postalCode}  ${home.name.toUpperCase()}`, business.responseTimes.acuteHomeArea],
+        [further, `${further.name.toLowerCase()}, ${further.postalCode}`, business.responseTimes.acuteSurroundingTowns],
+      ]) {
+        const email = freshAddress();
+        await post({ email, location: typed });
+        const text = /** @type {string} */ ((await receiptTo(email)).text);
+        expect(text).toContain(`om en opgave i ${area.name} den`);
+        expect(text).toContain(area.name);
+        expect(text).toContain(promise);
+        expect(text).not.toContain(typed);
+      }
+      const email = freshAddress();
+      await post({ email, location: "Langtbortistan" });
+      const text = /** @type {string} */ ((await receiptTo(email)).text);
+      expect(text).not.toContain("Langtbortistan");
+      expect(text).toContain("Vi har modtaget din forespørgsel den ");
+      for (const area of areas) expect(text).not.toContain(` ${area.name} `);
+    });
+
+    it(`sends one address at most ${RECEIPTS_PER_ADDRESS_PER_DAY} receipts a day, however it is spelled, and still mails the firm every request`, async () => {
+      const email = freshAddress();
+      const [local, domain] = email.split("@");
+      // The same address as the database counts it (its canonical form): case and full-width letters aside.
+      const spellings = [email, `${local.toUpperCase()}@${domain}`, `${local}@${domain.replace("example", "ｅｘａｍｐｌｅ")}`];
+      const ids = [];
+      for (let n = 0; n <= RECEIPTS_PER_ADDRESS_PER_DAY; n++) ids.push(await post({ email: spellings[n % spellings.length] }));
+      expect(await firmMails()).toHaveLength(RECEIPTS_PER_ADDRESS_PER_DAY + 1);
+      expect(await receiptsTo(email)).toHaveLength(RECEIPTS_PER_ADDRESS_PER_DAY);
+      const last = await rowOf(/** @type {string} */ (ids.at(-1)));
+      expect(last).toMatchObject({ notification_status: "sent", receipt_status: "skipped" });
+      // A retry sends the skipped one no later receipt.
+      await retry();
+      expect(await receiptsTo(email)).toHaveLength(RECEIPTS_PER_ADDRESS_PER_DAY);
+    });
+
+    it("retries a receipt the mail server put off, without resending the firm's e-mail or marking it failed", async () => {
+      const email = freshAddress();
+      backend.mailbox.defer(email);
+      const id = await post({ email });
+      expect(await rowOf(id)).toMatchObject({ notification_status: "sent", attempts: 1, receipt_status: "due", receipt_attempts: 1 });
+      expect(await firmMails()).toHaveLength(1);
+      expect(await receiptsTo(email)).toHaveLength(0);
+
+      // Before its backoff has passed, the scheduled retry leaves it; once due, it goes.
+      expect(await (await retry()).json()).toEqual({ sent: 0, failed: 0 });
+      expect(await receiptsTo(email)).toHaveLength(0);
+      backend.mailbox.accept(email);
+      await backend.sql`update quote_requests set receipt_next_attempt_at = now() where id = ${id}`;
+      expect((await retry()).status).toBe(200);
+      await receiptTo(email);
+      expect(await firmMails()).toHaveLength(1);
+      expect(await rowOf(id)).toMatchObject({ notification_status: "sent", attempts: 1, failed_at: null, receipt_status: "sent", receipt_attempts: 2 });
+    });
+
+    it("gives up a receipt the mail server refuses for good, and the firm's e-mail stays sent and unalerted", async () => {
+      const email = freshAddress();
+      backend.mailbox.refuse(email);
+      const id = await post({ email });
+      expect(await rowOf(id)).toMatchObject({ notification_status: "sent", failed_at: null, alerted_at: null, receipt_status: "failed" });
+      await retry();
+      expect(await firmMails()).toHaveLength(1);
+      expect(await rowOf(id)).toMatchObject({ notification_status: "sent", attempts: 1, receipt_attempts: 1 });
+    });
+
+    it("sends no receipt while the site's setting is off, and none later when it is turned back on", async () => {
+      await backend.sql.unsafe(receiptSettingsSql({ ...business, privacy: { ...business.privacy, sendReceipt: false } }, areas));
+      const email = freshAddress();
+      const id = await post({ email });
+      expect(await firmMails()).toHaveLength(1);
+      expect(await rowOf(id)).toMatchObject({ notification_status: "sent", receipt_status: "off" });
+      await backend.sql.unsafe(receiptSettingsSql());
+      await retry();
+      expect(await receiptsTo(email)).toHaveLength(0);
+    });
+  });
+}
