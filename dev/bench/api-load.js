@@ -50,7 +50,9 @@ export async function runApiLoad({
   const database = kind === "postgres15" ? await startPostgres15() : { ...(await startDatabase({ port: 0 })), poolMax: 1, name: "PGlite" };
   const pooler = throughPooler ? await startTransactionPooler(database.url) : null;
   let mails = 0;
-  const smtp = await startSmtp({ smtpPort: 0, onMessage: () => mails++ });
+  let receipts = 0;
+  // The firm's e-mails carry X-Quote-Request-Id; the customers' receipts, sent after them, do not.
+  const smtp = await startSmtp({ smtpPort: 0, onMessage: (raw) => (raw.includes("\nX-Quote-Request-Id:") ? mails++ : receipts++) });
   const fn = await runFunction(
     "send-contact-email",
     localFunctionEnv(
@@ -164,6 +166,7 @@ export async function runApiLoad({
     rows,
     mailsSent: sent,
     mailsReceived: mails,
+    receiptsReceived: receipts,
     nothingLost: rows === accepted && mails === rows && sent === rows,
   };
   await fn.stop();

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { tlsOptions } from "../local/database-client.js";
+import { receiptSettingsCheck } from "./receipt-check.js";
 
 /** @typedef {import("./site-checks.js").Check} Check */
 
@@ -76,6 +77,7 @@ export async function backendChecks({ siteUrl, functionsUrl, cronSecret, databas
 
   checks.push(await testRequest({ target, siteOrigin, cronSecret, databaseUrl, business, fetch, mailWaitMs }));
   if (databaseUrl) checks.push(await retention({ databaseUrl, business }));
+  if (databaseUrl) checks.push(await receiptSettingsCheck({ databaseUrl, business }));
   return checks;
 }
 

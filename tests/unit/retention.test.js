@@ -53,7 +53,7 @@ describe("retention", () => {
     const script = fileURLToPath(new URL("../../scripts/retention.js", import.meta.url));
     const { stdout } = await promisify(execFile)(process.execPath, [script], { env: { ...process.env, SUPABASE_DB_URL: database.url } });
     const { requestRetentionMonths: months, clientDataRetentionDays: days } = business.privacy;
-    expect(stdout).toBe(`Databasen sletter nu forespørgsler efter ${months} måneder og IP-data efter ${days} dage.\n`);
+    expect(stdout.split("\n")[0]).toBe(`Databasen sletter nu forespørgsler efter ${months} måneder og IP-data efter ${days} dage.`);
     expect(await enforced()).toEqual({ months, days });
   });
 });
