@@ -24,7 +24,7 @@ export async function receiptSettingsCheck({ databaseUrl, business, areas }) {
   try {
     const [row] = await sql`select send, facts from receipt_settings`;
     const send = business.privacy.sendReceipt === true;
-    const facts = receiptFacts(business, areas);
+    const facts = /** @type {Record<string, unknown>} */ (receiptFacts(business, areas));
     const differing = row ? Object.keys(facts).filter((key) => sorted(row.facts?.[key]) !== sorted(facts[key])) : [];
     return {
       title: `The customer's receipt is ${send ? "on" : "off"} and states the site's facts, as business.yaml and areas.yaml say`,

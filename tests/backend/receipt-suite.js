@@ -24,9 +24,14 @@ const REQUEST = Object.freeze({
 
 /** Everything a reader of the receipt sees: headers as decoded, the text part and the HTML part. */
 const everything = (/** @type {Email} */ mail) =>
-  [mail.subject, mail.from?.name, mail.replyTo?.[0]?.name, ...(mail.headers ?? []).map((header) => header.value), mail.text, mail.html].join(
-    "\n",
-  );
+  [
+    mail.subject,
+    mail.from?.name,
+    mail.replyTo?.[0]?.name,
+    ...(mail.headers ?? []).map((header) => header.value),
+    mail.text,
+    mail.html,
+  ].join("\n");
 
 /**
  * Defines the receipt suite for one database and runtime; under Deno only the cases marked `deno` run.
@@ -149,12 +154,16 @@ export function defineReceiptSuite(label, startDatabase, runtime = "in-process")
     });
 
     it("names the town only when it is one of the firm's areas, in the firm's spelling, with that town's acute promise", async () => {
+      // A town inside the home area and one beyond it, where the firm has both, typed as people type them.
       const home = areas.find((area) => isHomeArea(area, business));
       const further = areas.find((area) => !isHomeArea(area, business));
-      for (const [area, typed, promise] of [
-        [home, `${home.postalCode}  ${home.name.toUpperCase()}`, business.responseTimes.acuteHomeArea],
-        [further, `${further.name.toLowerCase()}, ${further.postalCode}`, business.responseTimes.acuteSurroundingTowns],
-      ]) {
+      /** @type {[typeof areas[number], string, string][]} */
+      const cases = [];
+      if (home) cases.push([home, `${home.postalCode}  ${home.name.toUpperCase()}`, business.responseTimes.acuteHomeArea]);
+      if (further)
+        cases.push([further, `${further.name.toLowerCase()}, ${further.postalCode}`, business.responseTimes.acuteSurroundingTowns]);
+      expect(cases.length).toBeGreaterThan(0);
+      for (const [area, typed, promise] of cases) {
         const email = freshAddress();
         await post({ email, location: typed });
         const text = /** @type {string} */ ((await receiptTo(email)).text);
@@ -168,7 +177,8 @@ export function defineReceiptSuite(label, startDatabase, runtime = "in-process")
       const text = /** @type {string} */ ((await receiptTo(email)).text);
       expect(text).not.toContain("Langtbortistan");
       expect(text).toContain("Vi har modtaget din forespørgsel den ");
-      for (const area of areas) expect(text).not.toContain(` ${area.name} `);
+      // No area is named (the base town is, in the general acute promise).
+      for (const area of areas.filter((area) => area.name !== business.address.town)) expect(text).not.toContain(` ${area.name} `);
     });
 
     it(`sends one address at most ${RECEIPTS_PER_ADDRESS_PER_DAY} receipts a day, however it is spelled, and still mails the firm every request`, async () => {
@@ -203,7 +213,13 @@ export function defineReceiptSuite(label, startDatabase, runtime = "in-process")
       expect((await retry()).status).toBe(200);
       await receiptTo(email);
       expect(await firmMails()).toHaveLength(1);
-      expect(await rowOf(id)).toMatchObject({ notification_status: "sent", attempts: 1, failed_at: null, receipt_status: "sent", receipt_attempts: 2 });
+      expect(await rowOf(id)).toMatchObject({
+        notification_status: "sent",
+        attempts: 1,
+        failed_at: null,
+        receipt_status: "sent",
+        receipt_attempts: 2,
+      });
     });
 
     it("gives up a receipt the mail server refuses for good, and the firm's e-mail stays sent and unalerted", async () => {

@@ -114,9 +114,7 @@ export async function startBackend(
   if (!receipts) await sql`update receipt_settings set send = false`;
   const environment = functionEnv(database, mailbox.url, env);
   const functions =
-    runtime === "deno"
-      ? await startFunctions(environment)
-      : await startInProcessFunctions(environment, handlerOptions, wrapSql, receipts);
+    runtime === "deno" ? await startFunctions(environment) : await startInProcessFunctions(environment, handlerOptions, wrapSql, receipts);
   return {
     database,
     mailbox,

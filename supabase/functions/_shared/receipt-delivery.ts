@@ -44,7 +44,13 @@ export function createReceipts(sql: Sql, transport: MailTransport, settings: Rec
     } catch (error) {
       const reason = failureReason(error);
       const status = await finish(row, reason, isPermanent(error)).catch(() => null);
-      log({ event: status === "failed" ? "receipt_undeliverable" : "receipt_failed", level: "warn", requestId: row.id, attempt: row.attempts, reason });
+      log({
+        event: status === "failed" ? "receipt_undeliverable" : "receipt_failed",
+        level: "warn",
+        requestId: row.id,
+        attempt: row.attempts,
+        reason,
+      });
       return false;
     }
     await finish(row, null, false);

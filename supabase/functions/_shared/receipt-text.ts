@@ -47,7 +47,9 @@ const comparable = (value: string) =>
  */
 export function areaNamed(location: string, areas: readonly Area[]): Area | null {
   const place = comparable(location);
-  const byName = areas.filter((area) => place.includes(comparable(area.name)));
+  const named = areas.filter((area) => place.includes(comparable(area.name)));
+  // "Ølby Lyng" names Ølby Lyng, not also Ølby: a name inside a longer one that matched does not count.
+  const byName = named.filter((area) => !named.some((other) => other !== area && comparable(other.name).includes(comparable(area.name))));
   if (byName.length > 0) return byName.length === 1 ? byName[0] : null;
   const byCode = areas.filter((area) => place.includes(comparable(area.postalCode)));
   return byCode.length === 1 ? byCode[0] : null;
