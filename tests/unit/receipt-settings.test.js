@@ -38,11 +38,13 @@ describe("the receipt's settings", () => {
     const renamed = { ...business, responseTimes: { ...business.responseTimes, quoteAfterInspection: "inden for en uge" } };
     const fewer = areas.slice(1);
     const off = { ...business, privacy: { ...business.privacy, sendReceipt: !business.privacy.sendReceipt } };
-    for (const [site, siteAreas, detail] of [
+    /** @type {[any, any[], RegExp][]} */
+    const cases = [
       [renamed, areas, /responseTimes/],
       [business, fewer, /areas/],
       [off, areas, /receipts (on|off)/],
-    ]) {
+    ];
+    for (const [site, siteAreas, detail] of cases) {
       const result = await check(site, siteAreas);
       expect(result.ok).toBe(false);
       expect(result.detail).toMatch(detail);
