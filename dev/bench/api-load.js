@@ -52,7 +52,8 @@ export async function runApiLoad({
   let mails = 0;
   let receipts = 0;
   // The firm's e-mails carry X-Quote-Request-Id; the customers' receipts, sent after them, do not.
-  const smtp = await startSmtp({ smtpPort: 0, onMessage: (raw) => (raw.includes("\nX-Quote-Request-Id:") ? mails++ : receipts++) });
+  const firmsMail = /^X-Quote-Request-Id:/im;
+  const smtp = await startSmtp({ smtpPort: 0, onMessage: (raw) => (firmsMail.test(raw.toString("latin1")) ? mails++ : receipts++) });
   const fn = await runFunction(
     "send-contact-email",
     localFunctionEnv(
