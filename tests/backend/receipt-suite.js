@@ -112,6 +112,7 @@ export function defineReceiptSuite(label, startDatabase, runtime = "in-process")
         expect(text).toContain(`skriv til ${business.email}`);
         expect(text).toContain(`${SITE_URL}/privatlivspolitik#rettigheder`);
         expect(receipt.html).toContain(`<a href="mailto:${business.email}">`);
+        expect(receipt.html).toContain(`<a href="tel:${business.phone.e164}">${PHONE}</a>`);
         expect(receipt.headers?.find((header) => header.key === "auto-submitted")?.value).toBe("auto-generated");
         console.log(`A receipt as the customer reads it:\nSubject: ${receipt.subject}\n\n${text}`);
       },

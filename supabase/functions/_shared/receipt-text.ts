@@ -64,7 +64,9 @@ export function buildReceipt(receipt: ClaimedReceipt, settings: ReceiptSettings)
   const times = facts.responseTimes;
   const area = areaNamed(receipt.location, facts.areas);
   const phone = settings.businessPhone;
-  const dial = callNumber(phone);
+  // A Danish number dials with +45, as every call link on the site does, so it works from abroad too.
+  const number = callNumber(phone);
+  const dial = number && /^\d{8}$/.test(number) ? `+45${number}` : number;
   const privacy = `${settings.siteUrl}/privatlivspolitik#rettigheder`;
   const acute = area
     ? area.home
