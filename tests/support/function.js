@@ -111,7 +111,12 @@ export async function startBackend(
   const mailbox = await startMailbox();
   const sql = postgres(database.url, { prepare: false, max: 2, onnotice: () => {} });
   await seed(sql);
-  if (!receipts) await sql`update receipt_settings set send = false`;
+  if (!receipts) {
+    // On a connection of its own, closed again: some tests give the function a role with one connection.
+    const once = postgres(database.url, { prepare: false, max: 1, onnotice: () => {} });
+    await once`update receipt_settings set send = false`;
+    await once.end();
+  }
   const environment = functionEnv(database, mailbox.url, env);
   const functions =
     runtime === "deno" ? await startFunctions(environment) : await startInProcessFunctions(environment, handlerOptions, wrapSql, receipts);
