@@ -1,16 +1,17 @@
 // Lists the quote requests whose e-mail has not reached the firm, so somebody can call them back:
 //   npm run leads -- --undelivered     failed requests, held ones (an address over its hourly e-mails),
 //                                      and requests still unsent an hour after arriving
-// Prints JSON (newest first). Connects to SUPABASE_DB_URL (default: the local stack of `npm start`),
-// over TLS as its sslmode says (docs/deploy.md: ?sslmode=require, or verify-full with sslrootcert).
+// Prints JSON (newest first). Connects to SUPABASE_DB_URL, or with --local to the local stack of
+// `npm start`, over TLS as its sslmode says (docs/deploy.md: ?sslmode=require, or verify-full with sslrootcert).
 import { operatorDatabase } from "../dev/local/database-client.js";
 
-const [flag] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const [flag] = args.filter((arg) => arg !== "--local");
 if (flag !== "--undelivered") {
   console.error("Usage: npm run leads -- --undelivered");
   process.exit(2);
 }
-const sql = operatorDatabase();
+const sql = operatorDatabase({ local: args.includes("--local") });
 try {
   const requests = await sql`
     select id, received_at, notification_status as status, attempts, last_error, failed_at, name, phone, email, location, message
