@@ -2,6 +2,7 @@
 //   npm run leads -- --local                            the last 30 days, newest first
 //   npm run leads -- --month 2026-11 --search hansen    one month, only names, phones or e-mails matching
 //   npm run leads -- --from 2026-11-01 --to 2026-11-15 --csv   a file for Excel instead of the list
+//   npm run leads -- --month 2026-11 --by-partner [--csv]   the month's statement per partner, for accounting
 //   npm run leads -- --undelivered                      failed, held (an address over its hourly e-mails)
 //                                                       and still unsent an hour after arriving
 // --json prints the same as JSON. Connects to SUPABASE_DB_URL, or with --local to the local stack of
@@ -9,17 +10,20 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { danishDate } from "../supabase/functions/_shared/copenhagen-time.js";
+import { danishDay } from "../supabase/functions/_shared/copenhagen-time.js";
 import { operatorDatabase } from "../dev/local/database-client.js";
 import { leadsCsv, leadsInPeriod, leadsText, requestsInDanish, undeliveredLeads } from "../dev/leads/list.js";
-import { parsePeriod } from "../dev/leads/period.js";
+import { parsePeriod, statementMonth } from "../dev/leads/period.js";
+import { monthStatement, statementCsv, statementText } from "../dev/leads/statement.js";
 
 const USAGE = `Brug: npm run leads -- [--local] [--month ÅÅÅÅ-MM | --from ÅÅÅÅ-MM-DD --to ÅÅÅÅ-MM-DD] [--search tekst] [--csv [--out fil.csv]] [--json]
+       npm run leads -- [--local] --month ÅÅÅÅ-MM --by-partner [--csv [--out fil.csv]]
        npm run leads -- [--local] --undelivered [--csv] [--json]`;
 
 const OPTIONS = /** @type {const} */ ({
   local: { type: "boolean" },
   undelivered: { type: "boolean" },
+  "by-partner": { type: "boolean" },
   month: { type: "string" },
   from: { type: "string" },
   to: { type: "string" },
@@ -33,26 +37,45 @@ const OPTIONS = /** @type {const} */ ({
 function readArguments() {
   try {
     const { values } = parseArgs({ options: OPTIONS });
-    return { options: values, period: values.undelivered ? null : parsePeriod(values) };
+    const month = values["by-partner"] ? statementMonth(values) : null;
+    return { options: values, month, period: values.undelivered || month ? null : parsePeriod(values) };
   } catch (error) {
     console.error(`${/** @type {Error} */ (error).message}\n${USAGE}`);
     process.exit(2);
   }
 }
 
-const { options, period } = readArguments();
+const { options, month, period } = readArguments();
 const sql = operatorDatabase({ local: Boolean(options.local) });
+/**
+ * Writes a CSV file where the firm ran the command (npm runs scripts from the project's folder; INIT_CWD
+ * is the folder the command was typed in), and says where.
+ * @param {string} name
+ * @param {string} csv
+ * @param {string} what
+ */
+function writeCsv(name, csv, what) {
+  const file = resolve(process.env.INIT_CWD ?? process.cwd(), options.out ?? name);
+  writeFileSync(file, csv);
+  console.log(`${what} skrevet til ${file} (semikolon-separeret, UTF-8, til Excel).`);
+}
+
 try {
+  if (month) {
+    const rows = await monthStatement(sql, month);
+    if (options.csv) writeCsv(`opgoerelse-${month}.csv`, statementCsv(month, rows), `Opgørelsen for ${month}`);
+    else console.log(statementText(month, rows));
+  } else await listLeads();
+} finally {
+  await sql.end({ timeout: 1 });
+}
+
+async function listLeads() {
   const leads = period ? await leadsInPeriod(sql, period, options.search) : await undeliveredLeads(sql);
-  const span = period
-    ? `fra ${danishDate(new Date(`${period.from}T12:00:00Z`))} til ${danishDate(new Date(`${period.to}T12:00:00Z`))}`
-    : "";
+  const span = period ? `fra ${danishDay(period.from)} til ${danishDay(period.to)}` : "";
   if (options.csv) {
-    const name = options.out ?? (period ? `forespoergsler-${period.from}-til-${period.to}.csv` : "forespoergsler-ikke-leveret.csv");
-    // npm runs scripts from the project's folder; INIT_CWD is the folder the firm ran the command in.
-    const file = resolve(process.env.INIT_CWD ?? process.cwd(), name);
-    writeFileSync(file, leadsCsv(leads));
-    console.log(`${requestsInDanish(leads.length)} skrevet til ${file} (semikolon-separeret, UTF-8, til Excel).`);
+    const name = period ? `forespoergsler-${period.from}-til-${period.to}.csv` : "forespoergsler-ikke-leveret.csv";
+    writeCsv(name, leadsCsv(leads), requestsInDanish(leads.length));
   } else if (options.json) {
     console.log(
       JSON.stringify(
@@ -69,6 +92,4 @@ try {
       : `${requestsInDanish(leads.length)} er ikke nået frem til firmaet som e-mail (opgivet, holdt tilbage, eller ikke sendt en time efter), nyeste først:`;
     console.log(leadsText(heading, leads));
   }
-} finally {
-  await sql.end({ timeout: 1 });
 }

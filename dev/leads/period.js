@@ -2,7 +2,7 @@
 // `--from YYYY-MM-DD` and/or `--to YYYY-MM-DD` (both days included), or by default the last 30 days.
 // The database turns the days into moments in Europe/Copenhagen (leadsInPeriod), so a lead at 00:30
 // Danish time on the 1st belongs to the 1st.
-import { copenhagenToday } from "../../supabase/functions/_shared/copenhagen-time.js";
+import { copenhagenDay } from "../../supabase/functions/_shared/copenhagen-time.js";
 
 /** @typedef {{ from: string, to: string }} Period  first and last day, 'YYYY-MM-DD', both included */
 
@@ -35,12 +35,31 @@ export function monthPeriod(month) {
 }
 
 /**
+ * The calendar month before the one a day is in: '2026-10' for '2026-11-01'.
+ * @param {string} today 'YYYY-MM-DD'
+ */
+export const previousMonth = (today) => addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7);
+
+/**
+ * The month a statement is for: --month, else the last whole month; throws a Danish sentence otherwise.
+ * @param {{ month?: string, from?: string, to?: string }} options
+ * @param {string} [today] 'YYYY-MM-DD' in Copenhagen
+ */
+export function statementMonth({ month, from, to }, today = copenhagenDay()) {
+  if (from !== undefined || to !== undefined)
+    throw new Error("En opgørelse pr. partner gælder en hel måned: skriv --month, fx --month 2026-11.");
+  if (month === undefined) return previousMonth(today);
+  if (!MONTH.test(month)) throw new Error(`--month skal være et år og en måned, fx 2026-11 (ikke "${month}").`);
+  return month;
+}
+
+/**
  * The period the options name; throws a Danish sentence for a malformed one.
  * @param {{ month?: string, from?: string, to?: string }} options
  * @param {string} [today] 'YYYY-MM-DD' in Copenhagen
  * @returns {Period}
  */
-export function parsePeriod({ month, from, to }, today = copenhagenToday()) {
+export function parsePeriod({ month, from, to }, today = copenhagenDay()) {
   if (month !== undefined) {
     if (from !== undefined || to !== undefined) throw new Error("Skriv enten --month eller --from/--to, ikke begge.");
     if (!MONTH.test(month)) throw new Error(`--month skal være et år og en måned, fx 2026-11 (ikke "${month}").`);

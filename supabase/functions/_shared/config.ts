@@ -46,9 +46,12 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().check(z.minLength(3)),
   // Who receives the firm's e-mails: one address, or several separated by commas (each one checked).
   MAIL_TO: z.string().check(
-    z.refine((value: string) => mailToList(value).length > 0 && mailToList(value).every((address) => z.email().safeParse(address).success), {
-      message: "must be one e-mail address or several separated by commas",
-    }),
+    z.refine(
+      (value: string) => mailToList(value).length > 0 && mailToList(value).every((address) => z.email().safeParse(address).success),
+      {
+        message: "must be one e-mail address or several separated by commas",
+      },
+    ),
   ),
   // The firm's phone number as shown to people (in the 429 and 503 messages).
   BUSINESS_PHONE: z.string().check(z.minLength(8)),

@@ -27,8 +27,15 @@ export function copenhagenParts(date) {
  * @param {Date} date
  */
 export function danishDate(date) {
-  const { year, month, day } = copenhagenParts(date);
-  return `${Number(day)}.${Number(month)}.${year}`;
+  return danishDay(copenhagenDay(date));
+}
+
+/**
+ * A calendar day 'YYYY-MM-DD' as Danes write it: '1.11.2026'.
+ * @param {string} day
+ */
+export function danishDay(day) {
+  return `${Number(day.slice(8, 10))}.${Number(day.slice(5, 7))}.${day.slice(0, 4)}`;
 }
 
 /**
@@ -50,11 +57,11 @@ export function spreadsheetDateTime(date) {
 }
 
 /**
- * Today's date in Copenhagen, 'YYYY-MM-DD'.
- * @param {Date} [now]
+ * The Copenhagen calendar day of a moment (by default now), 'YYYY-MM-DD'.
+ * @param {Date} [date]
  */
-export function copenhagenToday(now = new Date()) {
-  const { year, month, day } = copenhagenParts(now);
+export function copenhagenDay(date = new Date()) {
+  const { year, month, day } = copenhagenParts(date);
   return `${year}-${month}-${day}`;
 }
 

@@ -93,10 +93,13 @@ export function buildMessage(request: StoredRequest, settings: Omit<MailSettings
   };
 }
 
+/** The transport the settings name: SMTP, or the HTTP mail API. */
+export const createTransport = ({ mailTransport }: Pick<MailSettings, "mailTransport">) =>
+  mailTransport.kind === "smtp" ? createSmtpTransport(mailTransport.url) : createMailApiTransport(mailTransport);
+
 /** A mailer over the transport the settings name. */
 export function createMailer(settings: MailSettings): Mailer {
-  const { mailTransport } = settings;
-  const transport = mailTransport.kind === "smtp" ? createSmtpTransport(mailTransport.url) : createMailApiTransport(mailTransport);
+  const transport = createTransport(settings);
   return {
     async send(request) {
       await transport.send(buildMessage(request, settings));

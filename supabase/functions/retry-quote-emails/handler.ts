@@ -16,12 +16,22 @@ export type Deps = {
   mailer: Mailer;
   log: Logger;
   alert?: Alerter;
+  /** Sends last month's statement to the firm when it is due (monthly-statement.ts); once per month. */
+  sendDueStatement?: () => Promise<unknown>;
   /** The runtime's background-task hook (runtime.ts); without it the batch is awaited and its counts answered. */
   waitUntil?: (work: Promise<unknown>) => void;
 };
 
 /** Creates the request handler of the retry-quote-emails function. */
-export function createRetryHandler({ config, store, mailer, log, alert = createAlerter(config.alertWebhookUrl, log), waitUntil }: Deps) {
+export function createRetryHandler({
+  config,
+  store,
+  mailer,
+  log,
+  alert = createAlerter(config.alertWebhookUrl, log),
+  sendDueStatement,
+  waitUntil,
+}: Deps) {
   return async function handle(request: Request): Promise<Response> {
     const json = (status: number, body: unknown) =>
       new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8" } });
@@ -32,6 +42,7 @@ export function createRetryHandler({ config, store, mailer, log, alert = createA
       try {
         const result = await retryDue(store, mailer, log, alert);
         if (result.sent + result.failed > 0) log({ event: "retry_run", ...result });
+        await sendDueStatement?.();
         return result;
       } catch (error) {
         log({ event: "retry_failed", level: "error", errorName: (error as Error)?.name, code: (error as { code?: unknown })?.code });

@@ -1,20 +1,23 @@
 // Entry point of the retry-quote-emails Edge Function: reads the environment once and serves.
 import { parseConfig } from "../_shared/config.ts";
 import { log } from "../_shared/log.ts";
-import { createMailer } from "../_shared/mail.ts";
+import { createMailer, createTransport } from "../_shared/mail.ts";
+import { createStatementSender } from "../_shared/monthly-statement.ts";
 import { serveOptions, waitUntil } from "../_shared/runtime.ts";
 import { connect } from "../_shared/database.ts";
 import { createStore } from "../_shared/store.ts";
 import { createRetryHandler } from "./handler.ts";
 
 const config = parseConfig(Deno.env.toObject());
+const sql = connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs);
 Deno.serve(
   serveOptions(config),
   createRetryHandler({
     config,
-    store: createStore(connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs)),
+    store: createStore(sql),
     mailer: createMailer(config),
     log,
+    sendDueStatement: createStatementSender(sql, createTransport(config), config, log),
     waitUntil,
   }),
 );
