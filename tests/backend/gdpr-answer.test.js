@@ -1,32 +1,19 @@
 // A GDPR access answer covers every stored field, the hashed client address and the user agent
 // included (they were once left out), and prints as a ready Danish letter; an erasure reminds the firm
 // of its own e-mails about the requests, which the database cannot delete.
-import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FIELD_LABELS } from "../../dev/gdpr/stored-fields.js";
 import { loadData } from "../../site/_lib/load-data.js";
-import { startPglite, startPostgres15 } from "../support/databases.js";
-import { insertLead } from "../support/leads.js";
-import { runOperatorScript } from "../support/operator-script.js";
+import { insertLead, LEAD_DATABASES, useLeadDatabase } from "../support/leads.js";
 
 const business = loadData("business");
 
-describe.each([
-  ["PostgreSQL 15", startPostgres15],
-  ["PGlite", startPglite],
-])("the access and erasure answers on %s", (_name, startDatabase) => {
-  /** @type {import("../support/databases.js").TestDatabase} */
-  let database;
-  /** @type {import("postgres").Sql} */
-  let sql;
+describe.each(LEAD_DATABASES)("the access and erasure answers on %s", (_name, startDatabase) => {
   /** @type {string[]} */
   let ids;
   /** @type {string[]} */
   let columns;
-  const forget = (/** @type {string[]} */ ...args) => runOperatorScript("forget-requester.js", args, { databaseUrl: database.url });
-  beforeAll(async () => {
-    database = await startDatabase();
-    sql = postgres(database.url, { prepare: false, max: 1, onnotice: () => {} });
+  const db = useLeadDatabase(startDatabase, async (sql) => {
     ids = [
       await insertLead(sql, "2026-11-02T08:15:00Z", { email: "jens.hansen@example.dk", user_agent: "Mozilla/5.0 (Jens' telefon)" }),
       await insertLead(sql, "2026-11-20T18:40:00Z", { email: "jens.hansen@example.dk", location: "Faxe", partner_id: "boligportalen" }),
@@ -37,10 +24,7 @@ describe.each([
       await sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = 'quote_requests'`
     ).map((row) => row.column_name);
   });
-  afterAll(async () => {
-    await sql?.end({ timeout: 1 });
-    await database?.stop();
-  });
+  const forget = (/** @type {string[]} */ ...args) => db.script("forget-requester.js", ...args);
 
   it("answers every stored column of every request for the address, any spelling of it", async () => {
     const { requests } = JSON.parse((await forget("Jens.Hansen@EXAMPLE.dk", "--json")).stdout);
@@ -94,7 +78,7 @@ describe.each([
     );
     expect(stdout).toContain(`"Ny forespørgsel: Køge", modtaget 2.11.2026 kl. 09.15 (forespørgsel-id ${ids[0]})`);
     expect(stdout).toContain(`"Ny forespørgsel: Faxe", modtaget 20.11.2026 kl. 19.40 (forespørgsel-id ${ids[1]})`);
-    expect((await sql`select email from quote_requests`).map((row) => row.email)).toEqual(["anden@example.dk"]);
+    expect((await db.sql`select email from quote_requests`).map((row) => row.email)).toEqual(["anden@example.dk"]);
     const json = await forget("anden@example.dk", "--delete", "--json");
     expect(JSON.parse(json.stdout)).toEqual({ email: "anden@example.dk", deleted: 1 });
     expect(json.stderr).toContain("Husk: vores e-mails om forespørgslen ligger stadig i firmaets postkasse");

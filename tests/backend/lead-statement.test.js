@@ -7,34 +7,12 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
-import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPglite, startPostgres15 } from "../support/databases.js";
-import { insertLead } from "../support/leads.js";
+import { describe, expect, it } from "vitest";
+import { insertLead, LEAD_DATABASES, useLeadDatabase } from "../support/leads.js";
 import { runOperatorScript } from "../support/operator-script.js";
 
-describe.each([
-  ["PostgreSQL 15", startPostgres15],
-  ["PGlite", startPglite],
-])("the statement per partner on %s", (_name, startDatabase) => {
-  /** @type {import("../support/databases.js").TestDatabase} */
-  let database;
-  /** @type {import("postgres").Sql} */
-  let sql;
-  const leads = (/** @type {string[]} */ ...args) => runOperatorScript("leads.js", args, { databaseUrl: database.url });
-  /** The statement's table lines, partner by partner: [label, leads, first, last, held]. */
-  const table = async (/** @type {string} */ month) => {
-    const { code, stdout } = await leads("--month", month, "--by-partner");
-    expect(code).toBe(0);
-    return stdout
-      .split("\n")
-      .slice(3)
-      .filter((line) => /\S {2,}\d+ {2}/.test(line))
-      .map((line) => line.split(/ {2,}/).map((cell) => cell.trim()));
-  };
-  beforeAll(async () => {
-    database = await startDatabase();
-    sql = postgres(database.url, { prepare: false, max: 1, onnotice: () => {} });
+describe.each(LEAD_DATABASES)("the statement per partner on %s", (_name, startDatabase) => {
+  const db = useLeadDatabase(startDatabase, async (sql) => {
     await sql`insert into partners (id, name, origin) values ('boligportalen', 'Boligportalen', 'https://boligportalen.example')`;
     const partner = { partner_id: "boligportalen", source_url: "https://boligportalen.example/el?utm=x" };
     // 00:30 on 1 November in Copenhagen (UTC+1) is 23:30 on 31 October in UTC: November.
@@ -52,10 +30,17 @@ describe.each([
     await insertLead(sql, "2026-11-15T10:05:00Z", { ...partner, email: "held@example.dk", notification_status: "held" });
     await insertLead(sql, "2026-11-15T10:10:00Z", { ...partner, email: "check@example.dk", deploy_check: true });
   });
-  afterAll(async () => {
-    await sql?.end({ timeout: 1 });
-    await database?.stop();
-  });
+  const leads = (/** @type {string[]} */ ...args) => db.script("leads.js", ...args);
+  /** The statement's table lines, partner by partner: [label, leads, first, last, held]. */
+  const table = async (/** @type {string} */ month) => {
+    const { code, stdout } = await leads("--month", month, "--by-partner");
+    expect(code).toBe(0);
+    return stdout
+      .split("\n")
+      .slice(3)
+      .filter((line) => /\S {2,}\d+ {2}/.test(line))
+      .map((line) => line.split(/ {2,}/).map((cell) => cell.trim()));
+  };
 
   it("counts a month in Copenhagen time: 00:30 on 1 November is November, in winter and in summer time", async () => {
     expect(await table("2026-11")).toEqual([
@@ -76,20 +61,20 @@ describe.each([
 
   it("keeps a month's counts when an erasure deletes its requests, and writes them as CSV that Excel reads", async () => {
     const before = await table("2026-11");
-    const erased = await runOperatorScript("forget-requester.js", ["nov1@example.dk", "--delete"], { databaseUrl: database.url });
+    const erased = await db.script("forget-requester.js", "nov1@example.dk", "--delete");
     expect(erased.code).toBe(0);
-    await runOperatorScript("forget-requester.js", ["held@example.dk", "--delete"], { databaseUrl: database.url });
-    await sql`delete from quote_requests where email = 'check@example.dk'`;
-    expect(await sql`select email from quote_requests where email in ('nov1@example.dk', 'held@example.dk')`).toEqual([]);
+    await db.script("forget-requester.js", "held@example.dk", "--delete");
+    await db.sql`delete from quote_requests where email = 'check@example.dk'`;
+    expect(await db.sql`select email from quote_requests where email in ('nov1@example.dk', 'held@example.dk')`).toEqual([]);
     expect(await table("2026-11")).toEqual(before);
     // What is kept holds no personal data: counts, days, partner and page (without its query).
-    const kept = await sql`select * from lead_statement_counts where month = '2026-11-01'`;
+    const kept = await db.sql`select * from lead_statement_counts where month = '2026-11-01'`;
     expect(Object.keys(kept[0]).sort()).toEqual(["first_day", "held", "last_day", "leads", "month", "page", "partner_id", "undelivered"]);
     expect(kept.map((row) => row.page)).toEqual(["https://boligportalen.example/el"]);
 
     const folder = await mkdtemp(join(tmpdir(), "statement-csv-"));
     const written = await runOperatorScript("leads.js", ["--month", "2026-11", "--by-partner", "--csv"], {
-      databaseUrl: database.url,
+      databaseUrl: db.database.url,
       env: { INIT_CWD: folder },
     });
     expect(written.code).toBe(0);
@@ -130,25 +115,28 @@ describe.each([
   });
 
   it("keeps a month's counts when the retention purge deletes the whole month", async () => {
-    await insertLead(sql, new Date(Date.now() - 400 * 86_400_000).toISOString(), { partner_id: "boligportalen", email: "old@example.dk" });
-    const [{ month }] = await sql`select to_char(public.copenhagen_month(now() - interval '400 days'), 'YYYY-MM') as month`;
+    await insertLead(db.sql, new Date(Date.now() - 400 * 86_400_000).toISOString(), {
+      partner_id: "boligportalen",
+      email: "old@example.dk",
+    });
+    const [{ month }] = await db.sql`select to_char(public.copenhagen_month(now() - interval '400 days'), 'YYYY-MM') as month`;
     const before = await table(month);
     expect(before[0]).toEqual(expect.arrayContaining(["Boligportalen", "1"]));
-    const [{ deleted_requests }] = await sql`select * from public.purge_expired_quote_data()`;
+    const [{ deleted_requests }] = await db.sql`select * from public.purge_expired_quote_data()`;
     expect(deleted_requests).toBeGreaterThanOrEqual(1);
-    expect(await sql`select id from quote_requests where email = 'old@example.dk'`).toEqual([]);
+    expect(await db.sql`select id from quote_requests where email = 'old@example.dk'`).toEqual([]);
     expect(await table(month)).toEqual(before);
   });
   it("counts a request replayed with its idempotency key once", async () => {
-    const submit = () => sql`select kind from public.submit_quote_request('Jens Hansen', '12345678', 'replay@example.dk', 'Køge',
+    const submit = () => db.sql`select kind from public.submit_quote_request('Jens Hansen', '12345678', 'replay@example.dk', 'Køge',
       'Ny eltavle i villa fra 1972', null, 'boligportalen', 'replay-key-0123456789', repeat('a', 64), 'replay-client', null,
       100, 100, 100, 60, null)`;
-    const [{ month }] = await sql`select to_char(public.copenhagen_month(now()), 'YYYY-MM') as month`;
+    const [{ month }] = await db.sql`select to_char(public.copenhagen_month(now()), 'YYYY-MM') as month`;
     const count = async () => Number((await table(month)).find((line) => line[0] === "Boligportalen")?.[1] ?? 0);
     const before = await count();
     expect((await submit())[0].kind).toBe("created");
     expect((await submit())[0].kind).toBe("replayed");
-    const [{ stored }] = await sql`select count(*)::int as stored from quote_requests where idempotency_key = 'replay-key-0123456789'`;
+    const [{ stored }] = await db.sql`select count(*)::int as stored from quote_requests where idempotency_key = 'replay-key-0123456789'`;
     expect(stored).toBe(1);
     expect(await count()).toBe(before + 1);
   });

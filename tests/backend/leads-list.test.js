@@ -5,24 +5,12 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
-import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPglite, startPostgres15 } from "../support/databases.js";
-import { insertLead } from "../support/leads.js";
+import { describe, expect, it } from "vitest";
+import { insertLead, LEAD_DATABASES, useLeadDatabase } from "../support/leads.js";
 import { runOperatorScript } from "../support/operator-script.js";
 
-describe.each([
-  ["PostgreSQL 15", startPostgres15],
-  ["PGlite", startPglite],
-])("npm run leads on %s", (_name, startDatabase) => {
-  /** @type {import("../support/databases.js").TestDatabase} */
-  let database;
-  /** @type {import("postgres").Sql} */
-  let sql;
-  const leads = (/** @type {string[]} */ ...args) => runOperatorScript("leads.js", args, { databaseUrl: database.url });
-  beforeAll(async () => {
-    database = await startDatabase();
-    sql = postgres(database.url, { prepare: false, max: 1, onnotice: () => {} });
+describe.each(LEAD_DATABASES)("npm run leads on %s", (_name, startDatabase) => {
+  const db = useLeadDatabase(startDatabase, async (sql) => {
     // 00:30 Danish time on 1 November (winter time, UTC+1) is still 31 October in UTC.
     await insertLead(sql, "2026-10-31T23:30:00Z", { name: "Ida Nielsen", email: "ida@example.dk", phone: "20 30 40 50" });
     // 23:30 Danish time on 31 October: October, whatever the clock in UTC says.
@@ -39,10 +27,7 @@ describe.each([
     // A deploy check is not a lead.
     await insertLead(sql, "2026-11-11T09:00:00Z", { name: "Deploy Check", deploy_check: true });
   });
-  afterAll(async () => {
-    await sql?.end({ timeout: 1 });
-    await database?.stop();
-  });
+  const leads = (/** @type {string[]} */ ...args) => db.script("leads.js", ...args);
 
   it("lists a month by Copenhagen days, newest first, with Danish times and labels (00:30 on 1 November is November)", async () => {
     const { code, stdout } = await leads("--month", "2026-11");
@@ -85,7 +70,7 @@ describe.each([
   it("writes a CSV file that Danish Excel reads whole: semicolons, UTF-8 with BOM, Copenhagen times, no formula run", async () => {
     const folder = await mkdtemp(join(tmpdir(), "leads-csv-"));
     const { code, stdout } = await runOperatorScript("leads.js", ["--month", "2026-11", "--csv"], {
-      databaseUrl: database.url,
+      databaseUrl: db.database.url,
       env: { INIT_CWD: folder },
     });
     expect(code).toBe(0);

@@ -2,39 +2,27 @@
 // e-mail (leads in total, per partner, per page, undelivered), exactly once: the database records the
 // month as sent, and two retry runs at the same moment (two function instances) send it once between them.
 import { runFunction } from "../../dev/local/functions.js";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPglite, startPostgres15 } from "../support/databases.js";
 import { CRON_SECRET, functionEnv, MAIL_TO } from "../support/function.js";
-import { insertLead } from "../support/leads.js";
+import { insertLead, LEAD_DATABASES, useLeadDatabase } from "../support/leads.js";
 import { startMailbox } from "../support/mailbox.js";
 
-describe.each([
-  ["PostgreSQL 15", startPostgres15],
-  ["PGlite", startPglite],
-])("the monthly statement e-mail on %s", (_name, startDatabase) => {
-  /** @type {import("../support/databases.js").TestDatabase} */
-  let database;
+describe.each(LEAD_DATABASES)("the monthly statement e-mail on %s", (_name, startDatabase) => {
+  const db = useLeadDatabase(startDatabase);
   /** @type {Awaited<ReturnType<typeof startMailbox>>} */
   let mailbox;
-  /** @type {import("postgres").Sql} */
-  let sql;
   /** @type {Awaited<ReturnType<typeof runFunction>>[]} */
   let instances = [];
   const retry = (/** @type {number} */ port) =>
     fetch(`http://127.0.0.1:${port}/retry-quote-emails`, { method: "POST", headers: { Authorization: `Bearer ${CRON_SECRET}` } });
   beforeAll(async () => {
-    database = await startDatabase();
     mailbox = await startMailbox();
-    sql = postgres(database.url, { prepare: false, max: 1, onnotice: () => {} });
-    const env = functionEnv(database, mailbox.url);
+    const env = functionEnv(db.database, mailbox.url);
     instances = [await runFunction("retry-quote-emails", env), await runFunction("retry-quote-emails", env)];
   });
   afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.stop()));
-    await sql?.end({ timeout: 1 });
     await mailbox?.stop();
-    await database?.stop();
   });
 
   it("sends nothing for the month before statements existed", async () => {
@@ -45,14 +33,14 @@ describe.each([
   it("sends last month's statement once, read in the firm's mailbox, even when two retry runs overlap", async () => {
     // Last month as the database's clock and Copenhagen's calendar see it, as if the statements had
     // existed then; a lead on its 2nd and one on its 20th, through a partner and the firm's own site.
-    await sql`delete from lead_statement_mails`;
-    const [{ month, start }] = await sql`select to_char(public.copenhagen_month(now()) - interval '1 month', 'YYYY-MM') as month,
+    await db.sql`delete from lead_statement_mails`;
+    const [{ month, start }] = await db.sql`select to_char(public.copenhagen_month(now()) - interval '1 month', 'YYYY-MM') as month,
       (public.copenhagen_month(now()) - interval '1 month')::timestamp at time zone 'Europe/Copenhagen' as start`;
     const day = (/** @type {number} */ days) => new Date(start.getTime() + days * 86_400_000).toISOString();
-    await sql`insert into partners (id, name, origin) values ('boligportalen', 'Boligportalen', 'https://boligportalen.example')`;
-    await insertLead(sql, day(1), { partner_id: "boligportalen", source_url: "https://boligportalen.example/el" });
-    await insertLead(sql, day(19), { partner_id: "boligportalen", source_url: "https://boligportalen.example/el" });
-    await insertLead(sql, day(5), { source_url: "https://www.example.dk/kontakt", notification_status: "failed" });
+    await db.sql`insert into partners (id, name, origin) values ('boligportalen', 'Boligportalen', 'https://boligportalen.example')`;
+    await insertLead(db.sql, day(1), { partner_id: "boligportalen", source_url: "https://boligportalen.example/el" });
+    await insertLead(db.sql, day(19), { partner_id: "boligportalen", source_url: "https://boligportalen.example/el" });
+    await insertLead(db.sql, day(5), { source_url: "https://www.example.dk/kontakt", notification_status: "failed" });
 
     const answers = await Promise.all([0, 1, 0, 1].map((index) => retry(instances[index].port)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
@@ -71,7 +59,7 @@ describe.each([
     expect(text).toMatch(/Egen hjemmeside +1 /);
     expect(text).toMatch(/https:\/\/boligportalen\.example\/el +2/);
     expect(text).toMatch(/https:\/\/www\.example\.dk\/kontakt +1/);
-    expect(await sql`select to_char(month, 'YYYY-MM') as month, sent_at is not null as sent from lead_statement_mails`).toEqual([
+    expect(await db.sql`select to_char(month, 'YYYY-MM') as month, sent_at is not null as sent from lead_statement_mails`).toEqual([
       { month, sent: true },
     ]);
 

@@ -1,5 +1,42 @@
 // Leads stored straight into a test database at a chosen moment, for the commands that list and count
 // them (scripts/leads.js, scripts/forget-requester.js): the function's own path is tested elsewhere.
+import postgres from "postgres";
+import { afterAll, beforeAll } from "vitest";
+import { startPglite, startPostgres15 } from "./databases.js";
+import { runOperatorScript } from "./operator-script.js";
+
+/** @typedef {import("./databases.js").TestDatabase} TestDatabase */
+
+/** The two databases the lead commands are tested on, for describe.each: what Supabase runs and what `npm start` runs. */
+export const LEAD_DATABASES = /** @type {const} */ ([
+  ["PostgreSQL 15", startPostgres15],
+  ["PGlite", startPglite],
+]);
+
+/**
+ * A migrated database and a client on it for one describe block: started before its tests (then
+ * `seed(sql)`), stopped after. `script(name, ...args)` runs an operator script against it.
+ * @param {() => Promise<TestDatabase>} startDatabase
+ * @param {(sql: import("postgres").Sql) => Promise<unknown>} [seed]
+ */
+export function useLeadDatabase(startDatabase, seed = async () => {}) {
+  const context = {
+    /** @type {TestDatabase} */ database: /** @type {any} */ (null),
+    /** @type {import("postgres").Sql} */ sql: /** @type {any} */ (null),
+    /** @param {string} name @param {string[]} args */
+    script: (name, ...args) => runOperatorScript(name, args, { databaseUrl: context.database.url }),
+  };
+  beforeAll(async () => {
+    context.database = await startDatabase();
+    context.sql = postgres(context.database.url, { prepare: false, max: 1, onnotice: () => {} });
+    await seed(context.sql);
+  });
+  afterAll(async () => {
+    await context.sql?.end({ timeout: 1 });
+    await context.database?.stop();
+  });
+  return context;
+}
 
 /** A valid request's fields; a test overrides what it is about. */
 export const LEAD = {
