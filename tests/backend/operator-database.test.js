@@ -2,6 +2,7 @@
 // when they run they say which database they read (never its password). A script that quietly read
 // the local stack once let the firm believe a production list was empty.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeDatabase, LOCAL_DATABASE_URL, operatorDatabaseUrl } from "../../dev/local/database-client.js";
 import { startPglite } from "../support/databases.js";
 import { runOperatorScript } from "../support/operator-script.js";
 
@@ -13,6 +14,16 @@ const SCRIPTS = [
 ];
 
 describe("the operator scripts' database", () => {
+  it("is the local stack only with --local, else SUPABASE_DB_URL, else none (never a guess)", () => {
+    const deployed = "postgres://postgres.ref:secret@aws-0-eu-central-1.pooler.supabase.com:5432/postgres?sslmode=require";
+    expect(operatorDatabaseUrl({ local: true }, { SUPABASE_DB_URL: deployed })).toBe(LOCAL_DATABASE_URL);
+    expect(operatorDatabaseUrl({ local: false }, { SUPABASE_DB_URL: deployed })).toBe(deployed);
+    expect(operatorDatabaseUrl({ local: false }, {})).toBeNull();
+    expect(operatorDatabaseUrl({ local: false }, { SUPABASE_DB_URL: "" })).toBeNull();
+    expect(describeDatabase(deployed)).toBe("postgres.ref@aws-0-eu-central-1.pooler.supabase.com:5432/postgres");
+    expect(describeDatabase(LOCAL_DATABASE_URL)).toBe("postgres@127.0.0.1:54322/postgres");
+  });
+
   let database;
   beforeAll(async () => {
     database = await startPglite();
