@@ -1,23 +1,62 @@
-// Answers a visitor's GDPR access or erasure request: everything stored for one e-mail address.
-//   node scripts/forget-requester.js jens@example.dk            prints what is stored (access)
-//   node scripts/forget-requester.js jens@example.dk --delete   deletes it (erasure)
-// Connects to SUPABASE_DB_URL (default: the local stack of `npm start`), over TLS as its sslmode says.
+// Answers a visitor's GDPR access or erasure request: everything stored for one e-mail address, any
+// spelling of it (docs/privacy.md):
+//   node scripts/forget-requester.js jens@example.dk            every stored field of every request (access)
+//   node scripts/forget-requester.js jens@example.dk --letter   the same as a ready Danish letter to send
+//   node scripts/forget-requester.js jens@example.dk --delete   deletes it (erasure), then names the firm's
+//                                                               e-mails about it, to delete by hand
+// --json prints the same as JSON. Connects to SUPABASE_DB_URL, or with --local to the local stack of
+// `npm start`, over TLS as its sslmode says.
+import { parseArgs } from "node:util";
 import { operatorDatabase } from "../dev/local/database-client.js";
+import { accessLetter } from "../dev/gdpr/access-letter.js";
+import { fieldLines, mailCopiesReminder, storedFor } from "../dev/gdpr/stored-fields.js";
+import { loadData } from "../site/_lib/load-data.js";
 
-const [address, flag] = process.argv.slice(2);
-if (!address?.includes("@") || (flag && flag !== "--delete")) {
-  console.error("Usage: node scripts/forget-requester.js <e-mail> [--delete]");
-  process.exit(2);
+const USAGE = "Brug: node scripts/forget-requester.js <e-mail> [--letter | --delete] [--json] [--local]";
+
+/** The address and options, or the usage in Danish and exit 2. */
+function readArguments() {
+  try {
+    const { values, positionals } = parseArgs({
+      allowPositionals: true,
+      options: { local: { type: "boolean" }, delete: { type: "boolean" }, letter: { type: "boolean" }, json: { type: "boolean" } },
+    });
+    const [address, ...rest] = positionals;
+    if (!address?.includes("@") || rest.length > 0) throw new Error("Skriv én e-mailadresse.");
+    if (values.delete && values.letter) throw new Error("Skriv enten --letter eller --delete.");
+    return { address, options: values };
+  } catch (error) {
+    console.error(`${/** @type {Error} */ (error).message}\n${USAGE}`);
+    process.exit(2);
+  }
 }
-const sql = operatorDatabase();
+
+const { address, options } = readArguments();
+const business = loadData("business");
+const sql = operatorDatabase({ local: Boolean(options.local) });
 try {
-  const rows = await sql`select id, received_at, name, phone, email, location, message, source_url, partner_id, notification_status
-    from quote_requests where lower(public.canonical_email(email)) = lower(public.canonical_email(${address})) order by received_at`;
-  if (flag === "--delete") {
+  const rows = await storedFor(sql, address);
+  if (options.delete) {
     const [{ deleted }] = await sql`select public.forget_quote_requester(${address}) as deleted`;
-    console.log(JSON.stringify({ email: address, deleted }));
-  } else {
+    const reminder = mailCopiesReminder(address, rows, business.email);
+    if (options.json) {
+      console.log(JSON.stringify({ email: address, deleted }));
+      if (reminder) console.error(reminder);
+    } else {
+      console.log(`Slettet fra databasen: ${deleted} ${deleted === 1 ? "forespørgsel" : "forespørgsler"} for ${address}.`);
+      if (reminder) console.log(`\n${reminder}`);
+    }
+  } else if (options.json) {
     console.log(JSON.stringify({ email: address, requests: rows }, null, 2));
+  } else if (options.letter) {
+    console.log(accessLetter(address, rows, business));
+  } else {
+    console.log(
+      [
+        `${rows.length} ${rows.length === 1 ? "forespørgsel" : "forespørgsler"} gemt for ${address} (alle felter; --letter skriver svaret som brev):`,
+        ...rows.map((row, index) => `\nForespørgsel ${index + 1}:\n${fieldLines(row).join("\n")}`),
+      ].join("\n"),
+    );
   }
 } finally {
   await sql.end({ timeout: 1 });

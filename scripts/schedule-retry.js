@@ -5,7 +5,8 @@
 // Run it again after changing CRON_SECRET: it updates the values in place.
 import { operatorDatabase } from "../dev/local/database-client.js";
 
-const [functionsBase] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const [functionsBase] = args.filter((arg) => arg !== "--local");
 const secret = process.env.CRON_SECRET ?? "";
 if (!functionsBase || !/^https?:\/\//.test(functionsBase) || secret.length < 16) {
   console.error(
@@ -17,7 +18,7 @@ const values = {
   retry_quote_emails_url: `${functionsBase.replace(/\/+$/, "")}/retry-quote-emails`,
   retry_quote_emails_cron_secret: secret,
 };
-const sql = operatorDatabase();
+const sql = operatorDatabase({ local: args.includes("--local") });
 try {
   for (const [name, value] of Object.entries(values)) {
     const [existing] = await sql`select id from vault.decrypted_secrets where name = ${name}`;

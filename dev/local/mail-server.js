@@ -15,11 +15,12 @@ const escapeHtml = (value = "") =>
   );
 
 /**
- * Starts an SMTP server on `smtpPort` writing .eml files into `dir`; `onMessage(raw)` sees each one.
+ * Starts an SMTP server on `smtpPort` writing .eml files into `dir`; `onMessage(raw, recipients)` sees each
+ * one with the addresses it was delivered to (the envelope's RCPT TO).
  * `refuseRecipient(address)` true answers RCPT TO with 550, as a server does for an unknown mailbox, and a
  * number with that code (451: a server that asks to be tried again later);
  * `acceptDelayMs()` is how long it takes to accept a message once received (a slow mail server).
- * @param {{ dir?: string, smtpPort?: number, onMessage?: (raw: Buffer) => void, refuseRecipient?: (address: string) => boolean | number,
+ * @param {{ dir?: string, smtpPort?: number, onMessage?: (raw: Buffer, recipients: string[]) => void, refuseRecipient?: (address: string) => boolean | number,
  *   acceptDelayMs?: () => number }} [options] smtpPort 0: a free one
  */
 export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipient, acceptDelayMs } = {}) {
@@ -40,7 +41,7 @@ export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipi
       const code = refusal === true ? 550 : refusal;
       callback(Object.assign(new Error(code >= 500 ? "5.1.1 Unknown mailbox" : "4.2.0 Try again later"), { responseCode: code }));
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       /** @type {Buffer[]} */
       const chunks = [];
       stream.on("data", (chunk) => chunks.push(chunk));
@@ -50,7 +51,10 @@ export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipi
         if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
         try {
           if (dir) await writeFile(join(dir, `${Date.now()}-${String(++counter).padStart(4, "0")}.eml`), raw);
-          onMessage?.(raw);
+          onMessage?.(
+            raw,
+            session.envelope.rcptTo.map((recipient) => recipient.address),
+          );
           callback();
         } catch (error) {
           callback(/** @type {Error} */ (error));

@@ -73,7 +73,8 @@ describe("the database over TLS only", () => {
     await sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, notification_status, failed_at)
       values ('Ida Holm', '+45 87 65 43 21', 'ida@example.dk', 'Næstved', 'Ny stikkontakt i køkkenet, tak.', 'test', 'failed', now())`;
     await sql.end({ timeout: 1 });
-    const leads = (url) => run(process.execPath, ["scripts/leads.js", "--undelivered"], { env: { ...process.env, SUPABASE_DB_URL: url } });
+    const leads = (url) =>
+      run(process.execPath, ["scripts/leads.js", "--undelivered", "--json"], { env: { ...process.env, SUPABASE_DB_URL: url } });
     const required = JSON.parse((await leads(database.url)).stdout);
     expect(required.requests.map((row) => row.email)).toContain("ida@example.dk");
     const verified = `${plainUrl()}?sslmode=verify-full&sslrootcert=${encodeURIComponent(certificate.caFile)}`;

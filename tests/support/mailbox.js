@@ -5,10 +5,11 @@ import { startSmtp } from "../../dev/local/mail-server.js";
 
 /** Starts the mailbox; `messages` holds every received e-mail as { raw, parsed }. */
 export async function startMailbox() {
-  /** @type {Promise<{ raw: string, parsed: import("postal-mime").Email }>[]} */
+  /** @type {Promise<{ raw: string, parsed: import("postal-mime").Email, recipients: string[] }>[]} */
   const messages = [];
-  /** @param {Buffer} raw */
-  const onMessage = (raw) => messages.push(PostalMime.parse(raw).then((parsed) => ({ raw: raw.toString("utf8"), parsed })));
+  /** @param {Buffer} raw @param {string[]} recipients the envelope's, as delivered */
+  const onMessage = (raw, recipients) =>
+    messages.push(PostalMime.parse(raw).then((parsed) => ({ raw: raw.toString("utf8"), parsed, recipients })));
   /** @type {Set<string>} */
   let refused = new Set();
   /** @type {Set<string>} */

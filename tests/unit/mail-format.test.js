@@ -23,7 +23,7 @@ const REQUEST = {
   partnerId: null,
   attempts: 1,
 };
-const SETTINGS = { mailFrom: "Hjemmesiden <hjemmeside@eksempel-el.example>", mailTo: "kontakt@eksempel-el.example" };
+const SETTINGS = { mailFrom: "Hjemmesiden <hjemmeside@eksempel-el.example>", mailTo: ["kontakt@eksempel-el.example"] };
 
 describe("the firm's e-mail", () => {
   it("links a call only for one number: never two numbers run together", () => {

@@ -20,6 +20,13 @@ const port = z
   )
   .check(z.refine((value: number) => Number.isInteger(value) && value >= 0 && value < 65536, "must be a port number (0 picks a free one)"));
 
+/** The addresses of MAIL_TO: comma-separated, spaces around them ignored. */
+const mailToList = (value: string) =>
+  value
+    .split(",")
+    .map((address) => address.trim())
+    .filter(Boolean);
+
 const environmentSchema = z.object({
   // Supabase provides this one to every function.
   SUPABASE_DB_URL: url,
@@ -37,7 +44,15 @@ const environmentSchema = z.object({
   RESEND_API_KEY: z.optional(z.string().check(z.minLength(8))),
   RESEND_API_URL: z.prefault(url, "https://api.resend.com"),
   MAIL_FROM: z.string().check(z.minLength(3)),
-  MAIL_TO: z.email(),
+  // Who receives the firm's e-mails: one address, or several separated by commas (each one checked).
+  MAIL_TO: z.string().check(
+    z.refine(
+      (value: string) => mailToList(value).length > 0 && mailToList(value).every((address) => z.email().safeParse(address).success),
+      {
+        message: "must be one e-mail address or several separated by commas",
+      },
+    ),
+  ),
   // The firm's phone number as shown to people (in the 429 and 503 messages).
   BUSINESS_PHONE: z.string().check(z.minLength(8)),
   // Salt for hashing client IPs: rate limits without storing an address.
@@ -80,7 +95,7 @@ export type Config = {
   allowedOrigins: string[];
   mailTransport: MailTransportSettings;
   mailFrom: string;
-  mailTo: string;
+  mailTo: string[];
   businessPhone: string;
   ipHashSalt: string;
   cronSecret: string;
@@ -141,7 +156,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     allowedOrigins: [...new Set([siteOrigin, twinOrigin(siteOrigin), ...extra])],
     mailTransport: transport,
     mailFrom: e.MAIL_FROM,
-    mailTo: e.MAIL_TO,
+    mailTo: mailToList(e.MAIL_TO),
     businessPhone: e.BUSINESS_PHONE,
     ipHashSalt: e.IP_HASH_SALT,
     cronSecret: e.CRON_SECRET,

@@ -18,7 +18,7 @@ const base64 = (content: Uint8Array | string) => {
 export function apiEmail(message: OutgoingMessage) {
   return {
     from: message.from,
-    to: [message.to],
+    to: message.to,
     reply_to: mailbox(message.replyTo),
     subject: message.subject,
     text: message.text,

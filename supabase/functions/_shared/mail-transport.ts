@@ -5,7 +5,7 @@
 /** A message as mail.ts composes it (nodemailer's message fields, the subset this project uses). */
 export type OutgoingMessage = {
   from: string;
-  to: string;
+  to: string[];
   replyTo: { name: string; address: string };
   subject: string;
   text: string;

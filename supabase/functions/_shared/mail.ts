@@ -9,7 +9,7 @@ import type { StoredRequest } from "./store.ts";
 
 /** Where mail goes out: an SMTP server, or an HTTP e-mail API (Resend's). */
 export type MailTransportSettings = { kind: "smtp"; url: string } | { kind: "api"; apiKey: string; apiUrl: string };
-export type MailSettings = { mailTransport: MailTransportSettings; mailFrom: string; mailTo: string };
+export type MailSettings = { mailTransport: MailTransportSettings; mailFrom: string; mailTo: string[] };
 export type Mailer = { send: (request: StoredRequest) => Promise<void> };
 
 const escapeHtml = (value: string) =>

@@ -116,7 +116,7 @@ export function buildReceipt(receipt: ClaimedReceipt, settings: ReceiptSettings)
 
   return {
     from: settings.mailFrom,
-    to: receipt.email,
+    to: [receipt.email],
     replyTo: { name: facts.brand, address: facts.email },
     subject: `Vi har modtaget din forespørgsel – ${facts.brand}`,
     text: textPart,

@@ -17,6 +17,8 @@ export type Deps = {
   mailer: Mailer;
   log: Logger;
   alert?: Alerter;
+  /** Sends last month's statement to the firm when it is due (monthly-statement.ts); once per month. */
+  sendDueStatement?: () => Promise<unknown>;
   /** The runtime's background-task hook (runtime.ts); without it the batch is awaited and its counts answered. */
   waitUntil?: (work: Promise<unknown>) => void;
   /** Sends the customers' receipts that are due, after the firm's e-mails (receipt-delivery.ts); none without it. */
@@ -30,6 +32,7 @@ export function createRetryHandler({
   mailer,
   log,
   alert = createAlerter(config.alertWebhookUrl, log),
+  sendDueStatement,
   waitUntil,
   receipts,
 }: Deps) {
@@ -49,6 +52,7 @@ export function createRetryHandler({
           return null;
         });
         if (receipted && receipted.sent + receipted.failed > 0) log({ event: "receipt_run", ...receipted });
+        await sendDueStatement?.();
         return result;
       } catch (error) {
         log({ event: "retry_failed", level: "error", errorName: (error as Error)?.name, code: (error as { code?: unknown })?.code });

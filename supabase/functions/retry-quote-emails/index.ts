@@ -2,6 +2,7 @@
 import { parseConfig } from "../_shared/config.ts";
 import { log } from "../_shared/log.ts";
 import { createMailer, createTransport } from "../_shared/mail.ts";
+import { createStatementSender } from "../_shared/monthly-statement.ts";
 import { createReceipts } from "../_shared/receipt-delivery.ts";
 import { serveOptions, waitUntil } from "../_shared/runtime.ts";
 import { connect } from "../_shared/database.ts";
@@ -10,6 +11,7 @@ import { createRetryHandler } from "./handler.ts";
 
 const config = parseConfig(Deno.env.toObject());
 const sql = connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs);
+const transport = createTransport(config);
 Deno.serve(
   serveOptions(config),
   createRetryHandler({
@@ -17,7 +19,8 @@ Deno.serve(
     store: createStore(sql),
     mailer: createMailer(config),
     log,
+    sendDueStatement: createStatementSender(sql, transport, config, log),
     waitUntil,
-    receipts: createReceipts(sql, createTransport(config), config, log),
+    receipts: createReceipts(sql, transport, config, log),
   }),
 );

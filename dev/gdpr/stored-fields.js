@@ -1,0 +1,86 @@
+// Everything stored for one e-mail address, for a GDPR access answer (art. 15) and an erasure (art. 17):
+// every column of every row, the hashed client address and the user agent included. Columns added later
+// are answered too (select *); the labels below say in Danish what each known column is.
+import { danishDateTime } from "../../supabase/functions/_shared/copenhagen-time.js";
+import { STATUS_IN_DANISH } from "../leads/list.js";
+
+/** @typedef {Record<string, unknown> & { id: string, received_at: Date, name: string, email: string }} StoredRow */
+
+/** Danish names of the stored columns, in the order a person reads them; the rest follow by their column name. */
+export const FIELD_LABELS = /** @type {Record<string, string>} */ ({
+  received_at: "Modtaget",
+  name: "Navn",
+  phone: "Telefon",
+  email: "E-mail",
+  location: "Hvor arbejdet skal udføres",
+  message: "Beskrivelse af opgaven",
+  source_url: "Siden, forespørgslen blev sendt fra",
+  partner_id: "Samarbejdspartner, formularen sad hos",
+  client_ip_hash: "Envejskodet (hashet) udgave af IP-adressen",
+  user_agent: "Browserens navn (user agent)",
+  notification_status: "Vores e-mail om forespørgslen",
+  sent_at: "Sendt til vores indbakke",
+  attempts: "Antal forsøg på at sende den",
+  last_error: "Seneste fejl ved afsendelse",
+  next_attempt_at: "Næste forsøg",
+  claimed_until: "Under afsendelse indtil",
+  failed_at: "Opgivet",
+  alerted_at: "Vi blev gjort opmærksom på den",
+  alert_claimed_until: "Advarsel under afsendelse indtil",
+  idempotency_key: "Teknisk nøgle mod dobbelt afsendelse",
+  request_hash: "Kontrolsum af indholdet",
+  deploy_check: "Test af opsætningen",
+  id: "Forespørgslens nummer",
+});
+
+/**
+ * Every stored row for an address, any spelling of it (the database's canonical_email), oldest first.
+ * @param {import("postgres").Sql} sql
+ * @param {string} address
+ * @returns {Promise<StoredRow[]>}
+ */
+export async function storedFor(sql, address) {
+  return await sql`select * from quote_requests
+    where lower(public.canonical_email(email)) = lower(public.canonical_email(${address})) order by received_at`;
+}
+
+/**
+ * A stored value as a person reads it: Danish times, yes/no, the status in words, a cleared value said so.
+ * @param {string} column
+ * @param {unknown} value
+ */
+export function valueInDanish(column, value) {
+  if (value === null || value === undefined || value === "") return column === "partner_id" ? "ingen (vores egen hjemmeside)" : "intet";
+  if (value instanceof Date) return danishDateTime(value);
+  if (typeof value === "boolean") return value ? "ja" : "nej";
+  if (column === "notification_status") return STATUS_IN_DANISH[String(value)] ?? String(value);
+  if (column === "client_ip_hash" && value === "cleared") return "slettet (efter de faste dage)";
+  return String(value);
+}
+
+/**
+ * The fields of one row as Danish lines, '  Label: value', every column included.
+ * @param {StoredRow} row
+ */
+export function fieldLines(row) {
+  const known = Object.keys(FIELD_LABELS).filter((column) => column in row);
+  const others = Object.keys(row).filter((column) => !(column in FIELD_LABELS));
+  return [...known, ...others].map(
+    (column) => `  ${FIELD_LABELS[column] ?? column}: ${valueInDanish(column, row[column]).replace(/\s*\n\s*/g, " / ")}`,
+  );
+}
+
+/**
+ * What the firm must still delete by hand after an erasure: its own e-mails about the requests.
+ * @param {string} address
+ * @param {StoredRow[]} rows the rows that were deleted
+ * @param {string} mailbox the firm's address (business.yaml); MAIL_TO may name more
+ */
+export function mailCopiesReminder(address, rows, mailbox) {
+  if (rows.length === 0) return "";
+  return [
+    `Husk: vores e-mails om ${rows.length === 1 ? "forespørgslen" : "forespørgslerne"} ligger stadig i firmaets postkasse (${mailbox} og de andre adresser i MAIL_TO, hvis der er flere). Slet dem også, og tøm "Slettet post" bagefter.`,
+    `Søg efter ${address} (kunden står som svar-til-adresse), eller efter emne og tidspunkt:`,
+    ...rows.map((row) => `  "Ny forespørgsel: ${row.location}", modtaget ${danishDateTime(row.received_at)} (forespørgsel-id ${row.id})`),
+  ].join("\n");
+}

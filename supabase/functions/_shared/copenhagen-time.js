@@ -1,0 +1,76 @@
+// Times as the firm reads them: Copenhagen's calendar and clock (Europe/Copenhagen, summer time
+// included), in Danish. Plain JavaScript so that the functions (Deno) and the operator scripts (Node)
+// share it: a lead's day and month are the same in the e-mail, the statement and `npm run leads`.
+
+const parts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/Copenhagen",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/**
+ * The Copenhagen calendar day and clock of a moment, as zero-padded strings.
+ * @param {Date} date
+ * @returns {{ year: string, month: string, day: string, hour: string, minute: string }}
+ */
+export function copenhagenParts(date) {
+  const found = Object.fromEntries(parts.formatToParts(date).map(({ type, value }) => [type, value]));
+  return { year: found.year, month: found.month, day: found.day, hour: found.hour, minute: found.minute };
+}
+
+/**
+ * A day in Copenhagen as Danes write it: '1.11.2026'.
+ * @param {Date} date
+ */
+export function danishDate(date) {
+  return danishDay(copenhagenDay(date));
+}
+
+/**
+ * A calendar day 'YYYY-MM-DD' as Danes write it: '1.11.2026'.
+ * @param {string} day
+ */
+export function danishDay(day) {
+  return `${Number(day.slice(8, 10))}.${Number(day.slice(5, 7))}.${day.slice(0, 4)}`;
+}
+
+/**
+ * A moment in Copenhagen as Danes write it: '1.11.2026 kl. 00.30'.
+ * @param {Date} date
+ */
+export function danishDateTime(date) {
+  const { hour, minute } = copenhagenParts(date);
+  return `${danishDate(date)} kl. ${hour}.${minute}`;
+}
+
+/**
+ * A moment in Copenhagen as a spreadsheet reads it without guessing the order: '2026-11-01 00:30'.
+ * @param {Date} date
+ */
+export function spreadsheetDateTime(date) {
+  const { year, month, day, hour, minute } = copenhagenParts(date);
+  return `${year}-${month}-${day} ${hour}:${minute}`;
+}
+
+/**
+ * The Copenhagen calendar day of a moment (by default now), 'YYYY-MM-DD'.
+ * @param {Date} [date]
+ */
+export function copenhagenDay(date = new Date()) {
+  const { year, month, day } = copenhagenParts(date);
+  return `${year}-${month}-${day}`;
+}
+
+const MONTHS = ["januar", "februar", "marts", "april", "maj", "juni", "juli", "august", "september", "oktober", "november", "december"];
+
+/**
+ * A calendar month in Danish: 'november 2026' for '2026-11'.
+ * @param {string} month 'YYYY-MM' (or a 'YYYY-MM-DD' within it)
+ */
+export function danishMonth(month) {
+  return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+}

@@ -1,0 +1,86 @@
+// A GDPR access answer covers every stored field, the hashed client address and the user agent
+// included (they were once left out), and prints as a ready Danish letter; an erasure reminds the firm
+// of its own e-mails about the requests, which the database cannot delete.
+import { describe, expect, it } from "vitest";
+import { FIELD_LABELS } from "../../dev/gdpr/stored-fields.js";
+import { loadData } from "../../site/_lib/load-data.js";
+import { insertLead, LEAD_DATABASES, useLeadDatabase } from "../support/leads.js";
+
+const business = loadData("business");
+
+describe.each(LEAD_DATABASES)("the access and erasure answers on %s", (_name, startDatabase) => {
+  /** @type {string[]} */
+  let ids;
+  /** @type {string[]} */
+  let columns;
+  const db = useLeadDatabase(startDatabase, async (sql) => {
+    ids = [
+      await insertLead(sql, "2026-11-02T08:15:00Z", { email: "jens.hansen@example.dk", user_agent: "Mozilla/5.0 (Jens' telefon)" }),
+      await insertLead(sql, "2026-11-20T18:40:00Z", { email: "jens.hansen@example.dk", location: "Faxe", partner_id: "boligportalen" }),
+      await insertLead(sql, "2026-11-21T09:00:00Z", { name: "Anden Person", email: "anden@example.dk", phone: "87654321" }),
+    ];
+    await sql`update quote_requests set client_ip_hash = 'cleared', user_agent = null where id = ${ids[1]}`;
+    columns = (
+      await sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = 'quote_requests'`
+    ).map((row) => row.column_name);
+  });
+  const forget = (/** @type {string[]} */ ...args) => db.script("forget-requester.js", ...args);
+
+  it("answers every stored column of every request for the address, any spelling of it", async () => {
+    const { requests } = JSON.parse((await forget("Jens.Hansen@EXAMPLE.dk", "--json")).stdout);
+    expect(requests.map((/** @type {{ id: string }} */ row) => row.id)).toEqual(ids.slice(0, 2));
+    for (const request of requests) expect(Object.keys(request).sort()).toEqual([...columns].sort());
+    expect(requests[0]).toMatchObject({ client_ip_hash: "hash-of-the-address", user_agent: "Mozilla/5.0 (Jens' telefon)" });
+  });
+
+  it("prints every field in Danish, the hashed address and the user agent included", async () => {
+    const { code, stdout } = await forget("jens.hansen@example.dk");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^2 forespørgsler gemt for jens\.hansen@example\.dk/);
+    for (const column of columns) expect(stdout, column).toContain(`  ${FIELD_LABELS[column] ?? column}: `);
+    expect(stdout).toContain("Envejskodet (hashet) udgave af IP-adressen: hash-of-the-address");
+    expect(stdout).toContain("Browserens navn (user agent): Mozilla/5.0 (Jens' telefon)");
+    expect(stdout).toContain("Envejskodet (hashet) udgave af IP-adressen: slettet (efter de faste dage)");
+    expect(stdout).toContain("Modtaget: 2.11.2026 kl. 09.15");
+    expect(stdout).not.toContain("Anden Person");
+  });
+
+  it("prints the answer as a ready Danish letter from the firm, with what article 15 asks for", async () => {
+    const letter = (await forget("jens.hansen@example.dk", "--letter")).stdout;
+    expect(letter.startsWith(`${business.identity.legalName}\n`)).toBe(true);
+    for (const text of [
+      "Svar på din anmodning om indsigt",
+      "Kære Jens Hansen",
+      "artikel 15",
+      "fundet 2 forespørgsler",
+      "Forespørgsel 1 af 2:",
+      "Envejskodet (hashet) udgave af IP-adressen: hash-of-the-address",
+      "Browserens navn (user agent): Mozilla/5.0 (Jens' telefon)",
+      "Hvor arbejdet skal udføres: Faxe",
+      `slettes ${business.privacy.requestRetentionMonths} måneder efter`,
+      `efter ${business.privacy.clientDataRetentionDays} dage`,
+      business.processors.database.name,
+      "Datatilsynet",
+      `Venlig hilsen\n\n${business.identity.legalName}`,
+    ])
+      expect(letter, text).toContain(text);
+    expect(letter).not.toContain("Anden Person");
+    expect(letter).not.toMatch(/undefined|null|\[object/);
+    const nobody = (await forget("ingen@example.dk", "--letter")).stdout;
+    expect(nobody).toContain("har ingen oplysninger gemt om dig");
+  });
+
+  it("erases the address and reminds the firm to delete its e-mails about each request", async () => {
+    const { code, stdout } = await forget("JENS.HANSEN@example.dk", "--delete");
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /^Slettet fra databasen: 2 forespørgsler for JENS\.HANSEN@example\.dk\.\n\nHusk: vores e-mails om forespørgslerne ligger stadig i firmaets postkasse/,
+    );
+    expect(stdout).toContain(`"Ny forespørgsel: Køge", modtaget 2.11.2026 kl. 09.15 (forespørgsel-id ${ids[0]})`);
+    expect(stdout).toContain(`"Ny forespørgsel: Faxe", modtaget 20.11.2026 kl. 19.40 (forespørgsel-id ${ids[1]})`);
+    expect((await db.sql`select email from quote_requests`).map((row) => row.email)).toEqual(["anden@example.dk"]);
+    const json = await forget("anden@example.dk", "--delete", "--json");
+    expect(JSON.parse(json.stdout)).toEqual({ email: "anden@example.dk", deleted: 1 });
+    expect(json.stderr).toContain("Husk: vores e-mails om forespørgslen ligger stadig i firmaets postkasse");
+  });
+});

@@ -1,0 +1,73 @@
+// Leads stored straight into a test database at a chosen moment, for the commands that list and count
+// them (scripts/leads.js, scripts/forget-requester.js): the function's own path is tested elsewhere.
+import postgres from "postgres";
+import { afterAll, beforeAll } from "vitest";
+import { startPglite, startPostgres15 } from "./databases.js";
+import { runOperatorScript } from "./operator-script.js";
+
+/** @typedef {import("./databases.js").TestDatabase} TestDatabase */
+
+/** The two databases the lead commands are tested on, for describe.each: what Supabase runs and what `npm start` runs. */
+export const LEAD_DATABASES = /** @type {const} */ ([
+  ["PostgreSQL 15", startPostgres15],
+  ["PGlite", startPglite],
+]);
+
+/**
+ * A migrated database and a client on it for one describe block: started before its tests (then
+ * `seed(sql)`), stopped after. `script(name, ...args)` runs an operator script against it.
+ * @param {() => Promise<TestDatabase>} startDatabase
+ * @param {(sql: import("postgres").Sql) => Promise<unknown>} [seed]
+ */
+export function useLeadDatabase(startDatabase, seed = async () => {}) {
+  const context = {
+    /** @type {TestDatabase} */ database: /** @type {any} */ (null),
+    /** @type {import("postgres").Sql} */ sql: /** @type {any} */ (null),
+    /** @param {string} name @param {string[]} args */
+    script: (name, ...args) => runOperatorScript(name, args, { databaseUrl: context.database.url }),
+  };
+  beforeAll(async () => {
+    context.database = await startDatabase();
+    context.sql = postgres(context.database.url, { prepare: false, max: 1, onnotice: () => {} });
+    await seed(context.sql);
+  });
+  afterAll(async () => {
+    await context.sql?.end({ timeout: 1 });
+    await context.database?.stop();
+  });
+  return context;
+}
+
+/** A valid request's fields; a test overrides what it is about. */
+export const LEAD = {
+  name: "Jens Hansen",
+  phone: "+45 12 34 56 78",
+  email: "jens@example.dk",
+  location: "Køge",
+  message: "Ny eltavle i villa fra 1972, tak.",
+};
+
+/**
+ * Stores one lead received at `receivedAt` (an ISO moment) and answers its id.
+ * @param {import("postgres").Sql} sql
+ * @param {string} receivedAt
+ * @param {Partial<typeof LEAD> & { partner_id?: string | null, source_url?: string | null, notification_status?: string,
+ *   deploy_check?: boolean, idempotency_key?: string | null, user_agent?: string | null }} [fields]
+ * @returns {Promise<string>}
+ */
+export async function insertLead(sql, receivedAt, fields = {}) {
+  const row = {
+    ...LEAD,
+    partner_id: null,
+    source_url: "https://www.example.dk/kontakt",
+    notification_status: "sent",
+    deploy_check: false,
+    idempotency_key: null,
+    user_agent: "Mozilla/5.0 (test)",
+    ...fields,
+    received_at: receivedAt,
+    client_ip_hash: "hash-of-the-address",
+  };
+  const [{ id }] = await sql`insert into quote_requests ${sql(row)} returning id`;
+  return id;
+}
