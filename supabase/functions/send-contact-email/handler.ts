@@ -128,7 +128,7 @@ export function createHandler({
   partnerListTtlMs,
 }: Deps): QuoteHandler {
   const text = messagesFor(config.businessPhone);
-  const partners = createPartnerList(store, config.allowedOrigins, partnerListTtlMs);
+  const partners = createPartnerList(store, config.siteOrigins, partnerListTtlMs);
   /** E-mails still being sent after their answers (where no runtime keeps them alive for us). */
   const background = new Set<Promise<unknown>>();
   const siteLink = (path: string) => `${config.siteUrl}${path}`;
