@@ -8,7 +8,7 @@ import { launchChromium } from "../../dev/chromium.js";
 import { visit } from "../support/browser.js";
 import { PERSON, rowsFor, storedRows } from "../support/local-site-checks.js";
 import { startLocalSite } from "../support/local-site.js";
-import { startPartnerServer } from "../support/partner-page.js";
+import { THEME, startPartnerServer } from "../support/partner-page.js";
 import { business } from "../support/site.js";
 
 /** @type {import("../support/local-site.js").LocalSite} */
@@ -131,5 +131,106 @@ describe("the check attribute, before going live", () => {
     const [{ count }] = await site.sql`select count(*)::int as count from quote_requests where partner_id is null`;
     expect(count).toBe(0);
     expect(site.functionOutput.join("")).toContain('"event":"partner_check"');
+  });
+});
+
+describe("the embed on a page with its own font size and theme", () => {
+  // The partner page's http://localhost origin is not registered: a send fails, which shows the failed
+  // line (with the phone as a link) and a notice. /themed adds `* { font-size: 30px !important }` and
+  // the theme on :root. Before, the font size scaled the whole form about 1.9 times (its rem was the
+  // page's root size), and the failed line's phone link kept the browser's blue.
+  /** @param {string} path */
+  async function failedSend(path) {
+    const visited = await openEmbed(`http://localhost:${partner.port}${path}`);
+    await send(visited.host, `tema-${path.length}@example.dk`);
+    await visited.host.locator(".quote-failed a").waitFor();
+    // The pointer on the notice keeps it (it counts down only while nobody is reading it).
+    await visited.page.locator("elektriker-tilbud-notices .notice-title").hover();
+    return visited;
+  }
+
+  /** Every element of the embed and of its notices with the sizes it is drawn at. @param {import("playwright-core").Page} page */
+  const drawnSizes = (page) =>
+    page.evaluate(() =>
+      ["elektriker-tilbud", "elektriker-tilbud-notices"].flatMap((tag) =>
+        [.../** @type {ShadowRoot} */ (/** @type {Element} */ (document.querySelector(tag)).shadowRoot).querySelectorAll("*")].map(
+          (element) => {
+            const style = getComputedStyle(element);
+            const box = element.getBoundingClientRect();
+            return [
+              `${tag} ${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""}`,
+              style.fontSize,
+              style.lineHeight,
+              style.letterSpacing,
+              style.textTransform,
+              style.paddingTop,
+              style.paddingLeft,
+              style.marginTop,
+              Math.round(box.width),
+              Math.round(box.height),
+            ].join(" ");
+          },
+        ),
+      ),
+    );
+
+  it("keeps its own size where the page sets every element's font size, the notices' too", async () => {
+    const plain = await failedSend("/");
+    const plainSizes = await drawnSizes(plain.page);
+    const themed = await failedSend("/themed");
+    expect(await themed.page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe("30px");
+    const sizes = await drawnSizes(themed.page);
+    expect(sizes).toEqual(plainSizes);
+    // Its own size: 16 px text, whatever the page's root size.
+    expect(sizes.find((line) => line.startsWith("elektriker-tilbud div.root "))).toMatch(/^\S+ \S+ 16px 24px normal none /);
+    expect(sizes.find((line) => line.startsWith("elektriker-tilbud-notices p.notice-title"))).toMatch(/^\S+ \S+ 16px 24px normal none /);
+    expect(sizes.find((line) => line.startsWith("elektriker-tilbud input."))).toMatch(/^\S+ \S+ 16px /);
+    await plain.context.close();
+    await themed.context.close();
+  });
+
+  it("shows every link in the partner's link colour, the failed line's phone link included, and the rest of its theme", async () => {
+    const { context, page, host } = await failedSend("/themed");
+    const colours = await page.evaluate(() => {
+      const root = /** @type {ShadowRoot} */ (document.querySelector("elektriker-tilbud")?.shadowRoot);
+      const colour = (/** @type {string} */ selector, property = "color") =>
+        getComputedStyle(/** @type {Element} */ (root.querySelector(selector))).getPropertyValue(property);
+      return {
+        links: [...root.querySelectorAll("a")].map((link) => `${link.textContent?.trim()}: ${getComputedStyle(link).color}`),
+        text: colour(".quote-card"),
+        heading: colour("h2"),
+        background: colour(".quote-card", "background-color"),
+      };
+    });
+    expect(colours.links.length).toBeGreaterThanOrEqual(4); // the phone in the failed line, privacy, phone, e-mail
+    for (const link of colours.links) expect(link).toMatch(new RegExp(`: ${THEME["--elektriker-link"].replace(/[()]/g, "\\$&")}$`));
+    expect(colours).toMatchObject({ text: THEME["--elektriker-text"], heading: THEME["--elektriker-heading"] });
+    expect(colours.background).toBe(THEME["--elektriker-background"]);
+    // A field's focus ring, and the notices' links, which take the notice's own colour (white on red).
+    const field = host.locator('[name="name"]');
+    await field.focus();
+    expect(await field.evaluate((element) => getComputedStyle(element).outlineColor)).toBe(THEME["--elektriker-focus"]);
+    const noticeLinks = await page.evaluate(() =>
+      [
+        .../** @type {ShadowRoot} */ (
+          /** @type {Element} */ (document.querySelector("elektriker-tilbud-notices")).shadowRoot
+        ).querySelectorAll(".notice a"),
+      ].map((link) => [getComputedStyle(link).color, getComputedStyle(/** @type {Element} */ (link.closest(".notice"))).color]),
+    );
+    expect(noticeLinks.length).toBeGreaterThan(0);
+    for (const [link, notice] of noticeLinks) expect(link).toBe(notice);
+    await context.close();
+  });
+
+  it("grows only with --elektriker-scale", async () => {
+    const { context, page, host } = await openEmbed(`http://localhost:${partner.port}/themed`);
+    const button = host.getByRole("button", { name: "Send forespørgsel" });
+    const height = async () => (await button.boundingBox())?.height ?? 0;
+    const before = await height();
+    await page.evaluate(() =>
+      /** @type {HTMLElement} */ (document.querySelector("elektriker-tilbud")).style.setProperty("--elektriker-scale", "1.5"),
+    );
+    expect((await height()) / before).toBeCloseTo(1.5, 1);
+    await context.close();
   });
 });
