@@ -7,20 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import answerMessages from "../../supabase/functions/_shared/answer-messages.json" with { type: "json" };
 import { startPostgres15 } from "../support/databases.js";
 import { PHONE, startBackend } from "../support/function.js";
-import { registerPartner } from "../support/partners-command.js";
+import { PARTNER_LEAD as LEAD, registerPartner } from "../support/partners-command.js";
 
 const REGISTERED = "http://127.0.0.1:9099";
 const MISTYPED = "http://localhost:9099";
 const STRANGER = "https://fremmed.example";
-const LEAD = {
-  name: "Jens Hansen",
-  phone: "+45 12 34 56 78",
-  email: "jens.hansen@example.dk",
-  location: "Køge",
-  message: "Vi skal have skiftet eltavlen i vores villa fra 1972.",
-  elapsedMs: 10_000,
-  partnerId: "byportalen",
-};
 
 describe("a page that is not registered, under Deno against PostgreSQL 15", () => {
   /** @type {Awaited<ReturnType<typeof startBackend>>} */

@@ -5,18 +5,10 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPglite, startPostgres15 } from "../support/databases.js";
 import { startBackend } from "../support/function.js";
-import { registerPartner, runPartners } from "../support/partners-command.js";
+import { PARTNER_LEAD as LEAD, registerPartner, runPartners } from "../support/partners-command.js";
 
 const ORIGIN = "https://www.byportalen.example";
 const MIGRATION = readFileSync(new URL("../../supabase/migrations/20261126000000_partners_one_list.sql", import.meta.url), "utf8");
-const LEAD = {
-  name: "Jens Hansen",
-  phone: "+45 12 34 56 78",
-  email: "jens.hansen@example.dk",
-  location: "Køge",
-  message: "Vi skal have skiftet eltavlen i vores villa fra 1972.",
-  elapsedMs: 10_000,
-};
 
 describe.each([
   ["PostgreSQL 15", startPostgres15],

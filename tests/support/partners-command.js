@@ -1,7 +1,18 @@
 // Runs the firm's partner command (`npm run partners`, scripts/partners.js) against a test database, as
-// the firm does against SUPABASE_DB_URL.
+// the firm does against SUPABASE_DB_URL; and the lead a partner's page sends.
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
+
+/** A lead as a partner page's embed sends it (JSON, filled in at a person's pace), naming the partner. */
+export const PARTNER_LEAD = Object.freeze({
+  name: "Jens Hansen",
+  phone: "+45 12 34 56 78",
+  email: "jens.hansen@example.dk",
+  location: "Køge",
+  message: "Vi skal have skiftet eltavlen i vores villa fra 1972.",
+  elapsedMs: 10_000,
+  partnerId: "byportalen",
+});
 
 const SCRIPT = fileURLToPath(new URL("../../scripts/partners.js", import.meta.url));
 
