@@ -10,6 +10,7 @@ import { defineConfig } from "vite";
 import { WIDGETS_OUTPUT_DIR } from "./site/_lib/build-paths.js";
 import { islandInputs } from "./widgets/islands.js";
 import { reactToPreactAliases } from "./widgets/react-aliases.js";
+import { embedOwnSize } from "./widgets/embed-own-size.js";
 import { resolveThemeColors } from "./widgets/resolve-theme-colors.js";
 import { siteFactsDefine } from "./dev/site-facts-define.js";
 
@@ -21,8 +22,8 @@ export default defineConfig({
   publicDir: false,
   logLevel: "warn",
   // The embed's stylesheet: Tailwind's theme variables (only those used) under plain CSS, with the
-  // palette's colours written in where they are used.
-  css: { postcss: { plugins: [tailwindcss({ optimize: { minify: true } }), resolveThemeColors()] } },
+  // palette's colours written in where they are used, and its lengths in px, not the partner page's rem.
+  css: { postcss: { plugins: [tailwindcss({ optimize: { minify: true } }), resolveThemeColors(), embedOwnSize()] } },
   build: {
     target: "es2022",
     modulePreload: false,

@@ -11,18 +11,18 @@ export const LOCAL_SECRETS = {
 /**
  * The functions' environment (see supabase/functions/_shared/config.ts) for a local database and mail
  * server, with the firm's phone and e-mail from site/_data/business.yaml.
- * @param {{ databaseUrl: string, smtpUrl: string, siteUrl: string, allowedOrigins?: string[], poolMax?: number }} where
+ * Partner sites are rows of public.partners (`npm run partners`), not part of the environment.
+ * @param {{ databaseUrl: string, smtpUrl: string, siteUrl: string, poolMax?: number }} where
  * @param {Record<string, string | undefined>} [overrides] any variable, e.g. looser spam limits for a
  *   load test; undefined leaves one out (SMTP_URL, when the test sends through the HTTP mail API)
  * @returns {Record<string, string>}
  */
-export function localFunctionEnv({ databaseUrl, smtpUrl, siteUrl, allowedOrigins = [], poolMax = 1 }, overrides = {}) {
+export function localFunctionEnv({ databaseUrl, smtpUrl, siteUrl, poolMax = 1 }, overrides = {}) {
   const business = loadData("business");
   const env = {
     SUPABASE_DB_URL: databaseUrl,
     DB_POOL_MAX: String(poolMax),
     SITE_URL: siteUrl,
-    ALLOWED_ORIGINS: allowedOrigins.filter(Boolean).join(","),
     SMTP_URL: smtpUrl,
     MAIL_FROM: `Hjemmesiden <hjemmeside@${new URL(business.site.url).hostname.replace(/^www\./, "")}>`,
     MAIL_TO: business.email,

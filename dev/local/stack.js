@@ -18,12 +18,12 @@ export const FUNCTIONS = ["send-contact-email", "retry-quote-emails"];
  * @property {string} [dataDir] where PGlite and the mail catcher keep their files (omitted: in memory, no inbox)
  * @property {Partial<Record<"site" | "api" | "db" | "inbox" | "smtp", number>>} [ports] 0: a free one
  * @property {number} [retryEveryMs] how often the scheduled retry of e-mails runs
- * @property {string} [allowedOrigins] more origins allowed to call the functions (comma-separated)
  * @property {Record<string, string> | ((site: { sitePort: number }) => Record<string, string>)} [functionEnv]
  *   extra environment for the functions (tests loosen the spam rules they are not about), or a
  *   function of the site's port returning it
- * @property {(query: (text: string, params?: unknown[]) => Promise<unknown>) => Promise<void>} [seed]
- *   runs SQL against the fresh database before the functions start (tests register partners with it)
+ * @property {(query: (text: string, params?: unknown[]) => Promise<unknown>, databaseUrl: string) => Promise<void>} [seed]
+ *   runs before the functions start, with SQL against the fresh database and its URL (tests register
+ *   partners with `npm run partners` there)
  * @property {string} [cmsRepo] the git repository the CMS's decap-server commits to (omitted: none)
  * @property {(line: string) => void} [print]
  * @property {(name: string, text: string) => void} [onFunctionOutput]
@@ -44,7 +44,6 @@ export async function startLocalStack({
   dataDir,
   ports = {},
   retryEveryMs = 30_000,
-  allowedOrigins = process.env.ALLOWED_ORIGINS ?? "",
   functionEnv = {},
   seed = async () => {},
   cmsRepo,
@@ -88,7 +87,7 @@ export async function startLocalStack({
     // What pg_cron does on Supabase: delete what is past its retention, at start and then daily.
     const purge = () => database.db.query("select * from public.purge_expired_quote_data()").catch(() => {});
     await purge();
-    await seed((text, params) => database.db.query(text, params));
+    await seed((text, params) => database.db.query(text, params), database.url);
     const purgeTimer = setInterval(purge, 24 * 60 * 60 * 1000);
     stops.push(async () => clearInterval(purgeTimer));
 
@@ -98,16 +97,10 @@ export async function startLocalStack({
     if (inbox) stops.push(inbox.stop);
     print(`mail      smtp://127.0.0.1:${smtp.port}${inbox ? `  inbox http://127.0.0.1:${inbox.port}` : ""}`);
 
-    const siteOrigins = [`http://localhost:${sitePort}`, `http://127.0.0.1:${sitePort}`];
     const env = localFunctionEnv(
       // PGlite's socket server stalls under concurrent transactions from several connections: one.
-      {
-        databaseUrl: database.url,
-        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
-        siteUrl: siteOrigins[0],
-        allowedOrigins: [siteOrigins[1], allowedOrigins],
-        poolMax: 1,
-      },
+      // The site answers on 127.0.0.1 too: the function allows SITE_URL's loopback twin (config.ts).
+      { databaseUrl: database.url, smtpUrl: `smtp://127.0.0.1:${smtp.port}`, siteUrl: `http://localhost:${sitePort}`, poolMax: 1 },
       typeof functionEnv === "function" ? functionEnv({ sitePort }) : functionEnv,
     );
     const functions = await Promise.all(FUNCTIONS.map((name) => runFunction(name, env, { onOutput: onFunctionOutput })));
@@ -133,7 +126,7 @@ export async function startLocalStack({
 
     return {
       apiUrl,
-      siteUrl: siteOrigins[0],
+      siteUrl: `http://localhost:${sitePort}`,
       databaseUrl: database.url,
       ports: { site: sitePort, inbox: inbox?.port },
       functionPids: Object.fromEntries(functions.map((fn) => [fn.name, fn.pid])),

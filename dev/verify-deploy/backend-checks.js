@@ -75,6 +75,14 @@ export async function backendChecks({ siteUrl, functionsUrl, cronSecret, databas
     fix: `supabase secrets set BUSINESS_PHONE='${business.phone.display}'`,
   });
 
+  const strangerReads = refused.headers.get("access-control-allow-origin");
+  checks.push({
+    title: "A page that is not registered can read why it is refused (403, notRegistered)",
+    ok: refused.status === 403 && strangerReads === "https://verify-deploy.invalid" && refusal.code === "notRegistered",
+    detail: `status ${refused.status}, Access-Control-Allow-Origin ${strangerReads}, code ${refusal.code}`,
+    fix: "Deploy the current function: supabase functions deploy send-contact-email (docs/partners.md).",
+  });
+
   checks.push(await testRequest({ target, siteOrigin, cronSecret, databaseUrl, business, fetch, mailWaitMs }));
   if (databaseUrl) checks.push(await retention({ databaseUrl, business }));
   if (databaseUrl) checks.push(await receiptSettingsCheck({ databaseUrl, business }));

@@ -1,5 +1,5 @@
-// Hosts serve a site on its apex and its www name alike; a visitor on the twin of SITE_URL that the firm
-// did not list in ALLOWED_ORIGINS must still get an answer: the widgets' preflight allowed, and the
+// Hosts serve a site on its apex and its www name alike; a visitor on the twin of SITE_URL, which the firm
+// registers nowhere, must still get an answer: the widgets' preflight allowed, and the
 // no-JavaScript form's post stored, not refused 403.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { twinOrigin } from "../../supabase/functions/_shared/config.ts";
@@ -10,7 +10,7 @@ describe("the www or apex twin of SITE_URL", () => {
   const twin = twinOrigin(new URL(SITE_URL).origin);
   let backend;
   beforeAll(async () => {
-    backend = await startBackend(startPglite, { env: { ALLOWED_ORIGINS: "" } });
+    backend = await startBackend(startPglite);
   });
   afterAll(() => backend?.stop());
 

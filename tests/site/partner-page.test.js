@@ -27,7 +27,8 @@ describe("/partner", () => {
     // The reference is still there, below, folded away for the web developer to open.
     const reference = root.querySelector("#teknik details");
     expect(reference.hasAttribute("open")).toBe(false);
-    for (const id of ["attributter", "haendelser", "css-variabler", "csp"]) expect(reference.querySelector(`#${id}`), id).not.toBeNull();
+    for (const id of ["attributter", "haendelser", "tjek", "css-variabler", "csp"])
+      expect(reference.querySelector(`#${id}`), id).not.toBeNull();
   });
 
   it("addresses the directory owner the same way throughout: 'I', never 'du'", () => {

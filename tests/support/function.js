@@ -15,6 +15,7 @@ import { startMailbox } from "./mailbox.js";
 import { serveFetchHandler } from "./serve-fetch-handler.js";
 
 export const SITE_URL = business.site.url;
+/** A partner site that is not registered (a test registers its partners with `seed`). */
 export const PARTNER_ORIGIN = "https://partner.example";
 export const CRON_SECRET = LOCAL_SECRETS.CRON_SECRET;
 export const PHONE = business.phone.display;
@@ -27,10 +28,7 @@ export const MAIL_TO = business.email;
  * @param {Record<string, string | undefined>} [extra] any variable the test is about (undefined leaves it out)
  */
 export function functionEnv(database, smtpUrl, extra = {}) {
-  return localFunctionEnv(
-    { databaseUrl: database.url, smtpUrl, siteUrl: SITE_URL, allowedOrigins: [PARTNER_ORIGIN], poolMax: database.poolMax },
-    extra,
-  );
+  return localFunctionEnv({ databaseUrl: database.url, smtpUrl, siteUrl: SITE_URL, poolMax: database.poolMax }, extra);
 }
 
 /**

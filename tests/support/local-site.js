@@ -7,6 +7,7 @@ import { join } from "node:path";
 import PostalMime from "postal-mime";
 import postgres from "postgres";
 import { buildAgainst } from "../../dev/local/build.js";
+import { registerPartner } from "./partners-command.js";
 import { startLocalStack } from "../../dev/local/stack.js";
 import { DIST } from "./site.js";
 
@@ -14,7 +15,8 @@ import { DIST } from "./site.js";
 
 /**
  * Builds and starts the local site; returns its URLs, a database client, the mail folder reader and stop.
- * `partners` ({ id, name, origin }) are registered before the functions start (they cache the list).
+ * `partners` ({ id, name, origin }) are registered with `npm run partners` before the functions start
+ * (they cache the list).
  * @param {{ partners?: { id: string, name: string, origin: string }[] }} [options]
  */
 export async function startLocalSite({ partners = [] } = {}) {
@@ -31,9 +33,8 @@ export async function startLocalSite({ partners = [] } = {}) {
     dataDir: join(dir, "local"),
     ports: { site: 0, api: 0, db: 0, smtp: 0, inbox: 0 },
     print: () => {},
-    seed: async (query) => {
-      for (const { id, name, origin } of partners)
-        await query("insert into public.partners (id, name, origin) values ($1, $2, $3)", [id, name, origin]);
+    seed: async (_query, databaseUrl) => {
+      for (const partner of partners) await registerPartner(databaseUrl, partner);
     },
     // Several requests from one test browser within seconds: the spam rules are tested elsewhere.
     // The browser visits 127.0.0.1, so the no-JavaScript form's redirect must come back there (form-action 'self').

@@ -1,9 +1,10 @@
 // The functions' settings as the platform constrains them: a mail port Supabase blocks stops the
-// function at start with the rule in words, the www/apex twin of the site is allowed without listing,
+// function at start with the rule in words, the www/apex twin of the site is allowed without listing
+// (partners are rows of the database, never a variable),
 // and the database URL can point elsewhere than the reserved SUPABASE_DB_URL (a transaction pooler).
 import { describe, expect, it } from "vitest";
 import { localFunctionEnv } from "../../dev/local/function-env.js";
-import { parseConfig } from "../../supabase/functions/_shared/config.ts";
+import { parseConfig, retiredSettings } from "../../supabase/functions/_shared/config.ts";
 
 const env = (overrides = {}) =>
   localFunctionEnv(
@@ -41,14 +42,37 @@ describe("the mail setting", () => {
   });
 });
 
-describe("the allowed origins", () => {
+describe("the site's own origins", () => {
   it("allow the www twin of an apex SITE_URL and the apex of a www one, with nothing listed", () => {
-    expect(parseConfig(env({ SITE_URL: "https://elektriker.example" })).allowedOrigins).toEqual(
-      expect.arrayContaining(["https://elektriker.example", "https://www.elektriker.example"]),
-    );
-    expect(parseConfig(env({ SITE_URL: "https://www.elektriker.example/" })).allowedOrigins).toEqual(
-      expect.arrayContaining(["https://www.elektriker.example", "https://elektriker.example"]),
-    );
+    expect(parseConfig(env({ SITE_URL: "https://elektriker.example" })).siteOrigins).toEqual([
+      "https://elektriker.example",
+      "https://www.elektriker.example",
+    ]);
+    expect(parseConfig(env({ SITE_URL: "https://www.elektriker.example/" })).siteOrigins).toEqual([
+      "https://www.elektriker.example",
+      "https://elektriker.example",
+    ]);
+  });
+
+  it("allow loopback's other name for a local site, and nothing else", () => {
+    expect(parseConfig(env({ SITE_URL: "http://localhost:8080" })).siteOrigins).toEqual(["http://localhost:8080", "http://127.0.0.1:8080"]);
+    expect(parseConfig(env({ SITE_URL: "http://127.0.0.1:8080" })).siteOrigins).toEqual(["http://127.0.0.1:8080", "http://localhost:8080"]);
+  });
+});
+
+describe("ALLOWED_ORIGINS, which once let partner sites send without crediting them", () => {
+  it("allows nothing: partner sites are the rows of the partners table", () => {
+    const config = parseConfig(env({ ALLOWED_ORIGINS: "https://byportalen.example" }));
+    expect(config.siteOrigins).not.toContain("https://byportalen.example");
+    expect(JSON.stringify(config)).not.toContain("byportalen");
+  });
+
+  it("is named in a warning that says what to run instead, and only when it is set", () => {
+    expect(retiredSettings({ ALLOWED_ORIGINS: "https://byportalen.example, https://b.example" })).toEqual([
+      expect.stringMatching(/ALLOWED_ORIGINS is ignored \(https:\/\/byportalen\.example, https:\/\/b\.example\).*npm run partners -- add/),
+    ]);
+    expect(retiredSettings({ ALLOWED_ORIGINS: " " })).toEqual([]);
+    expect(retiredSettings({})).toEqual([]);
   });
 });
 

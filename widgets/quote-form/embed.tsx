@@ -5,6 +5,7 @@
 import { mountWidget } from "../shared/mount.tsx";
 import { ensureNoticesRegion } from "../shared/notices-region.tsx";
 import { SITE_FACTS } from "../shared/compiled-site-facts.ts";
+import { checkSetup } from "./check-setup.ts";
 import css from "./embed.css?inline";
 import { reportResultFrom } from "./events.ts";
 import { QuoteForm } from "./QuoteForm.tsx";
@@ -37,6 +38,7 @@ if (!customElements.get(EMBED_TAG)) {
         // Danish text on a partner page in any language: read with a Danish voice.
         document.querySelector(`${EMBED_TAG}-notices`)?.setAttribute("lang", "da");
         const location = this.getAttribute("location") ?? undefined;
+        if (this.hasAttribute("check")) checkSetup(SITE_FACTS.backend, this.getAttribute("partner"));
         this.#unmount = mountWidget(
           this,
           <div className="root" lang="da">

@@ -33,11 +33,10 @@ const environmentSchema = z.object({
   // The database URL to use instead, e.g. the transaction pooler (port 6543) with ?sslmode=require:
   // names starting with SUPABASE_ are Supabase's own and cannot be set as secrets (docs/deploy.md).
   DATABASE_URL: z.optional(url),
-  // The site's own origin: allowed for CORS, and where form posts are redirected back to. Its www or
-  // apex twin (www.example.dk for example.dk, and back) is allowed too, as hosts serve both.
+  // The site's own origin: allowed to send, and where form posts are redirected back to. Its www or
+  // apex twin (www.example.dk for example.dk, and back) is allowed too, as hosts serve both. Partner
+  // sites are rows of public.partners (docs/partners.md), never a variable.
   SITE_URL: url,
-  // More origins allowed to call the function from a browser (partner sites), comma-separated.
-  ALLOWED_ORIGINS: z.prefault(z.string(), ""),
   // The firm's mail provider, one of the two: smtps://user:pass@host (implicit TLS, port 465; Supabase
   // blocks 25 and 587), or an HTTP e-mail API key (Resend's API; RESEND_API_URL only for another host).
   SMTP_URL: z.optional(url),
@@ -92,7 +91,8 @@ export type Config = {
   dbUrl: string;
   dbPoolMax: number;
   siteUrl: string;
-  allowedOrigins: string[];
+  /** The site's own origins (SITE_URL's and its twin's): allowed to send besides the registered partners. */
+  siteOrigins: string[];
   mailTransport: MailTransportSettings;
   mailFrom: string;
   mailTo: string[];
@@ -127,11 +127,35 @@ function mailTransport(e: { SMTP_URL?: string; RESEND_API_KEY?: string; RESEND_A
   return { kind: "smtp", url: e.SMTP_URL };
 }
 
-/** The www twin of an apex origin, and the apex of a www origin: hosts serve both (docs/deploy.md). */
+/** Loopback's two names: a site served on one answers on the other (the local stack). */
+const LOOPBACK_TWINS: Record<string, string> = { localhost: "127.0.0.1", "127.0.0.1": "localhost" };
+
+/**
+ * The www twin of an apex origin, and the apex of a www origin: hosts serve both (docs/deploy.md); on
+ * loopback, localhost's twin is 127.0.0.1 and back.
+ */
 export function twinOrigin(origin: string): string {
   const url = new URL(origin);
-  url.hostname = url.hostname.startsWith("www.") ? url.hostname.slice(4) : `www.${url.hostname}`;
+  const host = url.hostname;
+  url.hostname = LOOPBACK_TWINS[host] ?? (host.startsWith("www.") ? host.slice(4) : `www.${host}`);
   return url.origin;
+}
+
+/**
+ * Warnings for variables the function no longer reads but a deploy may still set. ALLOWED_ORIGINS once
+ * let partner sites send without crediting them: it is ignored, not refused, so a leftover secret
+ * never takes the firm's own form down; the warning names what to run instead.
+ */
+export function retiredSettings(env: Record<string, string | undefined>): string[] {
+  const origins = (env.ALLOWED_ORIGINS ?? "")
+    .split(",")
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  if (origins.length === 0) return [];
+  return [
+    `ALLOWED_ORIGINS is ignored (${origins.join(", ")}): register each partner site with ` +
+      "`npm run partners -- add <id> <name> <origin>` (docs/partners.md), then `supabase secrets unset ALLOWED_ORIGINS`",
+  ];
 }
 
 /** Parses the environment (a plain record) into a Config, or throws naming every bad variable. */
@@ -145,15 +169,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const e = result.data;
   const siteOrigin = new URL(e.SITE_URL).origin;
-  const extra = e.ALLOWED_ORIGINS.split(",")
-    .map((origin) => origin.trim())
-    .filter(Boolean)
-    .map((origin) => new URL(origin).origin);
   return {
     dbUrl: e.DATABASE_URL ?? e.SUPABASE_DB_URL,
     dbPoolMax: e.DB_POOL_MAX,
     siteUrl: e.SITE_URL.replace(/\/+$/, ""),
-    allowedOrigins: [...new Set([siteOrigin, twinOrigin(siteOrigin), ...extra])],
+    siteOrigins: [siteOrigin, twinOrigin(siteOrigin)],
     mailTransport: transport,
     mailFrom: e.MAIL_FROM,
     mailTo: mailToList(e.MAIL_TO),

@@ -27,6 +27,7 @@ import { createPartnerList } from "../_shared/partners.ts";
 import { type Alerter, createAlerter } from "../_shared/alerts.ts";
 import { INVISIBLE, QUOTE_FIELDS, QUOTE_RULES } from "../_shared/quote-checks.ts";
 import { validateQuoteRequest } from "../_shared/quote-request.ts";
+import { registrationCheck } from "./registration-check.ts";
 import type { Store } from "../_shared/store.ts";
 import { sameSecret } from "../_shared/secrets.ts";
 
@@ -132,7 +133,7 @@ export function createHandler({
   receipts,
 }: Deps): QuoteHandler {
   const text = messagesFor(config.businessPhone);
-  const partners = createPartnerList(store, config.allowedOrigins, partnerListTtlMs);
+  const partners = createPartnerList(store, config.siteOrigins, partnerListTtlMs);
   /** E-mails still being sent after their answers (where no runtime keeps them alive for us). */
   const background = new Set<Promise<unknown>>();
   const siteLink = (path: string) => `${config.siteUrl}${path}`;
@@ -189,7 +190,7 @@ export function createHandler({
       log({ event: "forwarded_for_shape", shape: forwardedShape(request), trustedProxyHops: config.trustedProxyHops });
     }
     const allowed = await partners.origins();
-    const cors = corsHeaders(request.headers.get("origin"), allowed);
+    const cors = corsHeaders(request.headers.get("origin"));
     const type = mediaType(request);
     const isForm = type === "application/x-www-form-urlencoded";
     const json = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
@@ -202,12 +203,23 @@ export function createHandler({
     };
 
     if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
-    if (request.method !== "POST") return problem(405, "method", { Allow: "POST, OPTIONS" });
-    // A browser on someone else's page (a hidden auto-submitting form, a script) says so in Origin or
-    // Referer: refused before anything is read, for every content type, and never with a redirect,
-    // since that visitor is on another site. A server-side client sends neither and is judged below.
     const from = requestOrigin(request);
-    if (from !== null && !allowed.has(from)) return json(403, { error: text.forbidden, requestId });
+    const query = new URL(request.url).searchParams;
+    if (request.method === "GET" && query.has("check")) {
+      const check = await registrationCheck(partners, from, stringOrNull(query.get("partner")));
+      log({ event: "partner_check", requestId, status: check.status, origin: from, partnerId: check.body.partner ?? null });
+      return json(check.status, check.body);
+    }
+    if (request.method !== "POST") return problem(405, "method", { Allow: "POST, OPTIONS" });
+    // A browser on a page that is neither the site nor a registered partner's (someone else's hidden
+    // form, or a partner's page that is not set up) says so in Origin or Referer: refused before
+    // anything is read, for every content type, and never with a redirect, since that visitor is on
+    // another site. The page can read the refusal and its cause. A server-side client sends neither
+    // and is judged below.
+    if (from !== null && !allowed.has(from)) {
+      log({ event: "request_refused", requestId, status: 403, reason: "notRegistered", origin: from });
+      return json(403, { error: text.notRegistered, code: "notRegistered", requestId });
+    }
     if (!isForm && type !== "application/json") return problem(415, "unsupported");
     // Every browser sends Origin with a form's POST, and a form post has no fill time to check: one
     // without Origin or Referer came from no browser, and would otherwise pass no rule at all.

@@ -1,5 +1,5 @@
 // Entry point of the send-contact-email Edge Function: reads the environment once and serves.
-import { parseConfig } from "../_shared/config.ts";
+import { parseConfig, retiredSettings } from "../_shared/config.ts";
 import { log } from "../_shared/log.ts";
 import { createMailer, createTransport } from "../_shared/mail.ts";
 import { createReceipts } from "../_shared/receipt-delivery.ts";
@@ -8,7 +8,9 @@ import { createStore } from "../_shared/store.ts";
 import { createHandler } from "./handler.ts";
 import { serveOptions, waitUntil } from "../_shared/runtime.ts";
 
-const config = parseConfig(Deno.env.toObject());
+const env = Deno.env.toObject();
+const config = parseConfig(env);
+for (const message of retiredSettings(env)) log({ event: "setting_ignored", level: "warn", message });
 const sql = connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs);
 const handler = createHandler({
   config,

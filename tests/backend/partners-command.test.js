@@ -1,0 +1,147 @@
+// The one list of partners: `npm run partners` writes it, and a row both lets the partner's origin send
+// and credits its leads. Before, an origin listed in ALLOWED_ORIGINS could send while its leads arrived
+// with no partner, so commissions were lost without anyone noticing; the variable now allows nothing.
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPglite, startPostgres15 } from "../support/databases.js";
+import { startBackend } from "../support/function.js";
+import { PARTNER_LEAD as LEAD, registerPartner, runPartners } from "../support/partners-command.js";
+
+const ORIGIN = "https://www.byportalen.example";
+const MIGRATION = readFileSync(new URL("../../supabase/migrations/20261126000000_partners_one_list.sql", import.meta.url), "utf8");
+
+describe.each([
+  ["PostgreSQL 15", startPostgres15],
+  ["PGlite", startPglite],
+])("npm run partners on %s", (_name, startDatabase) => {
+  /** @type {Awaited<ReturnType<typeof startBackend>>} */
+  let backend;
+  /** @type {string} */
+  let databaseUrl;
+  beforeAll(async () => {
+    backend = await startBackend(
+      async () => {
+        const database = await startDatabase();
+        databaseUrl = database.url;
+        await registerPartner(databaseUrl, { id: "byportalen", name: "Byportalen ApS", origin: ORIGIN });
+        return database;
+      },
+      // The list is reread on every request (in the background), so a change shows on the next but one.
+      { handlerOptions: { partnerListTtlMs: 0 }, env: { RATE_LIMIT_PER_CLIENT: "100", RATE_LIMIT_PER_EMAIL: "100" } },
+    );
+  }, 60_000);
+  afterAll(() => backend?.stop());
+
+  const post = (/** @type {string} */ origin, /** @type {Record<string, unknown>} */ extra = {}) =>
+    fetch(backend.functions.submitUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: origin },
+      body: JSON.stringify({ ...LEAD, ...extra }),
+    });
+  const partners = () => backend.sql`select id, name, origin, active from partners order by id`;
+
+  it("registers a partner whose site may then send and whose leads are credited to it", async () => {
+    const answer = await post(ORIGIN, { partnerId: "byportalen", email: "credited@example.dk" });
+    expect(answer.status).toBe(200);
+    const { id } = await answer.json();
+    const [row] = await backend.sql`select partner_id, source_url from quote_requests where id = ${id}`;
+    expect(row.partner_id).toBe("byportalen");
+    // Another id claimed from the same site is not credited: the row says which site is whose.
+    const other = await (await post(ORIGIN, { partnerId: "elportalen", email: "other@example.dk" })).json();
+    expect((await backend.sql`select partner_id from quote_requests where id = ${other.id}`)[0].partner_id).toBeNull();
+  });
+
+  it("lists the partners in Danish, active and removed", async () => {
+    const { code, stdout } = await runPartners(databaseUrl, ["list"]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^byportalen\tByportalen ApS\thttps:\/\/www\.byportalen\.example\ttilføjet \d{1,2}\.\d{1,2}\.\d{4}\taktiv$/m);
+  });
+
+  it("stores the origin as a browser sends it, however the firm wrote it", async () => {
+    const { code, stdout } = await runPartners(databaseUrl, ["add", "elkunder", "Elkunder", "HTTPS://Elkunder.EXAMPLE:443/"]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('partner="elkunder"');
+    expect(await partners()).toContainEqual({ id: "elkunder", name: "Elkunder", origin: "https://elkunder.example", active: true });
+  });
+
+  it.each([
+    ["a page's address", ["add", "sider", "Sider", "https://sider.example/elektrikere"], /uden sti: https:\/\/sider\.example \(ikke/],
+    ["a host without https://", ["add", "sider", "Sider", "www.sider.example"], /er ikke en origin\. Skriv https:\/\//],
+    ["another scheme", ["add", "sider", "Sider", "ftp://sider.example"], /skal begynde med https:\/\//],
+    ["an id with capitals", ["add", "Sider", "Sider", "https://sider.example"], /kan ikke være et partner-id: brug små bogstaver/],
+    ["a blank name", ["add", "sider", " ", "https://sider.example"], /Skriv partnerens navn/],
+    ["a missing origin", ["add", "sider", "Sider"], /^Brug:/],
+    ["an unknown command", ["delete", "byportalen"], /^Brug:/],
+  ])("refuses %s with a Danish sentence saying what to write, and stores nothing", async (_case, args, message) => {
+    const before = await partners();
+    const { code, stderr } = await runPartners(databaseUrl, args);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(await partners()).toEqual(before);
+  });
+
+  it("refuses a second partner on a registered site, and an id that is taken", async () => {
+    const sameSite = await runPartners(databaseUrl, ["add", "kopi", "Kopi", ORIGIN]);
+    expect([sameSite.code, sameSite.stderr]).toEqual([1, expect.stringContaining("allerede registreret som partneren byportalen")]);
+    const sameId = await runPartners(databaseUrl, ["add", "byportalen", "Byportalen", "https://andet.example"]);
+    expect([sameId.code, sameId.stderr]).toEqual([1, expect.stringContaining("Partneren byportalen findes allerede")]);
+    expect((await partners()).map((partner) => partner.id)).not.toContain("kopi");
+  });
+
+  it("removes a partner: its site can no longer send, and it can come back on a new origin", async () => {
+    const removed = await runPartners(databaseUrl, ["remove", "elkunder"]);
+    expect(removed.code).toBe(0);
+    expect(removed.stdout).toMatch(/^Fjernet: elkunder\./);
+    // The function rereads its list in the background: the answer changes within a request or two.
+    await expect.poll(async () => (await post("https://elkunder.example", { email: "gone@example.dk" })).status).toBe(403);
+    expect((await runPartners(databaseUrl, ["list"])).stdout).toMatch(/^elkunder\t.*\tfjernet$/m);
+    expect((await runPartners(databaseUrl, ["remove", "elkunder"])).code).toBe(1);
+    const back = await runPartners(databaseUrl, ["add", "elkunder", "Elkunder", "https://www.elkunder.example"]);
+    expect(back.code).toBe(0);
+    expect(await partners()).toContainEqual({ id: "elkunder", name: "Elkunder", origin: "https://www.elkunder.example", active: true });
+  });
+
+  it("brings rows written by hand before the command to the browser's form of their origin", async () => {
+    await backend.sql.begin(async (tx) => {
+      await tx`alter table partners drop constraint partners_origin_as_browsers_send_it, drop constraint partners_name_not_blank`;
+      await tx`insert into partners (id, name, origin) values ('gammel', 'Gammel', 'https://Gammel.EXAMPLE:443'), ('lokal', 'Lokal', 'http://127.0.0.1:80')`;
+      await tx.unsafe(MIGRATION);
+    });
+    expect(await partners()).toEqual(
+      expect.arrayContaining([
+        { id: "gammel", name: "Gammel", origin: "https://gammel.example", active: true },
+        { id: "lokal", name: "Lokal", origin: "http://127.0.0.1", active: true },
+      ]),
+    );
+    for (const origin of ["https://Gammel.example", "https://gammel.example/", "https://gammel.example:443"])
+      await expect(backend.sql`insert into partners (id, name, origin) values ('forkert', 'Forkert', ${origin})`, origin).rejects.toThrow(
+        /partners_origin_as_browsers_send_it/,
+      );
+  });
+});
+
+describe("ALLOWED_ORIGINS, left set from before", () => {
+  const LISTED = "https://kun-i-variablen.example";
+  /** @type {Awaited<ReturnType<typeof startBackend>>} */
+  let backend;
+  beforeAll(async () => {
+    backend = await startBackend(startPglite, { env: { ALLOWED_ORIGINS: LISTED }, runtime: "deno" });
+  }, 60_000);
+  afterAll(() => backend?.stop());
+
+  it("lets no site send, and the function says at start what to run instead", async () => {
+    const answer = await fetch(backend.functions.submitUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: LISTED },
+      body: JSON.stringify({ ...LEAD, partnerId: "kun-i-variablen" }),
+    });
+    expect(answer.status).toBe(403);
+    expect(await backend.sql`select id from quote_requests`).toHaveLength(0);
+    const warning = backend.functions.output
+      .join("")
+      .split("\n")
+      .find((line) => line.includes('"setting_ignored"'));
+    expect(JSON.parse(warning ?? "{}")).toMatchObject({ level: "warn", message: expect.stringContaining(`ignored (${LISTED})`) });
+    expect(warning).toContain("npm run partners -- add");
+  });
+});
