@@ -9,6 +9,12 @@ import { describeFunction, VALID } from "./function-suite.js";
 
 describeFunction("mail delivery and retry", (h, it) => {
   const { post, rows, retry } = h;
+  /** A request stored and sent, and the store the function uses, to play its senders with. */
+  const storedRequest = async () => {
+    await post({ ...VALID });
+    const [{ id }] = await rows();
+    return { store: createStore(h.sql), id };
+  };
 
   it(
     "gives up on a permanent refusal (550): the row ends failed, nothing is deleted, an error log names it and the firm is alerted elsewhere",
@@ -38,9 +44,7 @@ describeFunction("mail delivery and retry", (h, it) => {
   );
 
   it("gives up after the 24-hour horizon and caps the backoff exponent (attempts = 1024 no longer overflows)", async () => {
-    const store = createStore(h.sql);
-    await post({ ...VALID });
-    const [{ id }] = await rows();
+    const { store, id } = await storedRequest();
     await h.sql`update quote_requests set notification_status = 'sending', attempts = 1024 where id = ${id}`;
     expect(await store.markFailed(/** @type {StoredRequest} */ ({ ...(await rows())[0], attempts: 1024 }), "ETIMEDOUT")).toBe("pending");
     const [row] = await rows();
@@ -76,9 +80,7 @@ describeFunction("mail delivery and retry", (h, it) => {
   );
 
   it("lets a sender whose claim expired neither overwrite nor repeat the new sender's result", async () => {
-    const store = createStore(h.sql);
-    await post({ ...VALID });
-    const [{ id }] = await rows();
+    const { store, id } = await storedRequest();
     await h.sql`update quote_requests set notification_status = 'pending', attempts = 0 where id = ${id}`;
     const first = await store.claim(id);
     if (!first) throw new Error("the row was not claimed");
