@@ -69,16 +69,21 @@ function firstPaintCut(html) {
 }
 const headerCuts = (html) => HEADER_PARTS.map((part) => cutAt(html, part, html.indexOf('<div id="header-end"')));
 /**
- * The home page's hero, cut after each icon of its facts and its buttons, before the icon's text. Drawn
- * there, a fact's icon moved to the next line when its text came (0.003 at 390 px, 0.0009 at 1280), and
- * the call button's icon, centred alone on a phone, moved left when its label came (0.0002 at 390 px).
+ * A hero, cut after each icon of its facts and its buttons, before the icon's text. Drawn there, a fact's
+ * icon moved to the next line when its text came (0.003 at 390 px, 0.0009 at 1280), and the call button's
+ * icon, centred alone on a phone, moved left when its label came (0.0002 at 390 px).
  */
-const HERO_FACTS = cutAt(HOME, /<ul class="hero-facts"/);
-/** The end of the buttons right after the facts. */
-const HERO_BUTTONS_END = HOME.indexOf("</div>", HOME.indexOf("</ul>", HERO_FACTS));
-const HERO_ICON_CUTS = [...HOME.slice(HERO_FACTS, HERO_BUTTONS_END).matchAll(/<\/svg>/g)].map(
-  (match) => HERO_FACTS + match.index + "</svg>".length,
-);
+function heroIconCuts(html) {
+  const facts = cutAt(html, /<ul class="hero-facts"/);
+  /** The end of the buttons right after the facts. */
+  const buttonsEnd = html.indexOf("</div>", html.indexOf("</ul>", facts));
+  return [...html.slice(facts, buttonsEnd).matchAll(/<\/svg>/g)].map((match) => facts + match.index + "</svg>".length);
+}
+/** A page of each template with a hero: the home page and the first area page (they share theirs). */
+const HERO_PAGES = ["/", ALL_PAGES.find((route) => route.startsWith("/omraader/"))].map((route) => {
+  const html = readFileSync(fileOf(route), "utf8");
+  return { route, html, cuts: heroIconCuts(html) };
+});
 
 let site;
 let browser;
@@ -209,20 +214,21 @@ describe("a page whose document arrives in two parts", () => {
       expect(shifts).toEqual([]);
     });
 
-  it("has icons in the home page's hero facts and buttons to cut after (the test is not empty)", () => {
-    expect(HERO_ICON_CUTS.length).toBeGreaterThanOrEqual(4);
+  it("has icons in the heroes' facts and buttons to cut after (the test is not empty)", () => {
+    for (const { route, cuts } of HERO_PAGES) expect(cuts.length, route).toBeGreaterThanOrEqual(3);
   });
 
-  for (const width of [390, 768, 1280])
-    it(`draws the home page's hero at ${width} px only whole: no icon drawn before its text, nothing moves`, async () => {
-      const shifts = [];
-      for (const at of HERO_ICON_CUTS) {
-        const load = await loadCut(HOME, at, width);
-        expect(load.paintedFirstPart).toBe(false);
-        shifts.push(...load.shifts);
-      }
-      expect(shifts).toEqual([]);
-    });
+  for (const { route, html, cuts } of HERO_PAGES)
+    for (const width of [390, 768, 1280])
+      it(`draws the hero of ${route} at ${width} px only whole: no icon drawn before its text, nothing moves`, async () => {
+        const shifts = [];
+        for (const at of cuts) {
+          const load = await loadCut(html, at, width);
+          expect(load.paintedFirstPart, `cut before ${JSON.stringify(html.slice(at, at + 30))}`).toBe(false);
+          shifts.push(...load.shifts);
+        }
+        expect(shifts).toEqual([]);
+      });
 
   // Drawn with only what must be parsed before the first paint (the header, on the home page the hero's
   // text too), every page is shorter than the window; the rest makes it taller, and a desktop's
