@@ -80,7 +80,8 @@ function heroIconCuts(html) {
   return [...html.slice(facts, buttonsEnd).matchAll(/<\/svg>/g)].map((match) => facts + match.index + "</svg>".length);
 }
 /** A page of each template with a hero: the home page and the first area page (they share theirs). */
-const HERO_PAGES = ["/", ALL_PAGES.find((route) => route.startsWith("/omraader/"))].map((route) => {
+const FIRST_AREA = /** @type {string} */ (ALL_PAGES.find((route) => route.startsWith("/omraader/")));
+const HERO_PAGES = ["/", FIRST_AREA].map((route) => {
   const html = readFileSync(fileOf(route), "utf8");
   return { route, html, cuts: heroIconCuts(html) };
 });
