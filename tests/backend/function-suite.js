@@ -1,11 +1,11 @@
-// The harness of the `function-*.test.js` files: the behaviour of send-contact-email and
-// retry-quote-emails against a real database and a real SMTP server, one concern per file. Each file's
-// cases run in process (the handlers served from the test's own process: fast) against PGlite and
-// PostgreSQL 15, and under Deno as deployed for the cases marked `deno`, which show what the runtime
-// itself does (serving and parsing HTTP, the environment, the log on stdout, no waitUntil).
+// The behaviour of send-contact-email and retry-quote-emails against a real database and a real SMTP
+// server: the harness. The cases are in tests/backend/function/, one file per concern; each runs them
+// all against one backend: in process (the handlers served from the test's own process: fast) against
+// PGlite (function-pglite.test.js) and PostgreSQL 15 (function-postgres15.test.js), and under Deno as
+// deployed for the cases marked `deno` (function-deno.test.js), which show what the runtime itself does
+// (serving and parsing HTTP, the environment, the log on stdout, no waitUntil).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CRON_SECRET, SITE_URL, startBackend } from "../support/function.js";
-import { startPglite, startPostgres15 } from "../support/databases.js";
 import { execFile } from "node:child_process";
 import { createServer } from "node:http";
 import { closeServer, listen } from "../../dev/local/servers.js";
@@ -175,7 +175,7 @@ function createHarness(startDatabase, runtime) {
     });
     afterAll(async () => {
       try {
-        // Whatever the file's cases sent, refused or failed to deliver, the log holds no personal data.
+        // Whatever the cases sent, refused or failed to deliver, the log holds no personal data.
         if (backend) expectLogWithoutPersonalData(harness.logLines());
       } finally {
         for (const response of hung.splice(0)) response.destroy();
@@ -201,31 +201,38 @@ function createHarness(startDatabase, runtime) {
  * Registers a case; `deno` cases also run under Deno, against PostgreSQL 15.
  * @typedef {(name: string, fn: () => Promise<void>, options?: { deno?: boolean }) => void} FunctionCase
  */
-
-const TARGETS = /** @type {const} */ ([
-  { label: "in process, on PGlite", startDatabase: startPglite, runtime: "in-process" },
-  { label: "in process, on PostgreSQL 15", startDatabase: startPostgres15, runtime: "in-process" },
-  { label: "under Deno, on PostgreSQL 15", startDatabase: startPostgres15, runtime: "deno" },
-]);
+/** @typedef {{ name: string, define: (harness: FunctionHarness, it: FunctionCase) => void }} Concern */
 
 /**
- * Defines one concern's cases on every target: each gets its own backend, started only if a case runs
- * there. `defineCases(harness, it)` registers the cases with the given `it`.
- * @param {string} concern
- * @param {(harness: FunctionHarness, it: FunctionCase) => void} defineCases
+ * One concern's cases (tests/backend/function/*.js): `define(harness, it)` registers them with `it`.
+ * @param {string} name
+ * @param {Concern["define"]} define
+ * @returns {Concern}
  */
-export function describeFunction(concern, defineCases) {
-  for (const { label, startDatabase, runtime } of TARGETS) {
+export const concern = (name, define) => ({ name, define });
+
+/**
+ * Runs every concern's cases against one backend: in process (all cases) or under Deno (those marked
+ * `deno`); `startDatabase()` returns { url, pause, resume, stop }.
+ * @param {string} label
+ * @param {() => Promise<import("../support/databases.js").TestDatabase>} startDatabase
+ * @param {"in-process" | "deno"} runtime
+ * @param {Concern[]} concerns
+ */
+export function defineFunctionSuite(label, startDatabase, runtime, concerns) {
+  describe(`send-contact-email ${label}`, () => {
     const { harness, install } = createHarness(startDatabase, runtime);
-    /** @type {[string, () => Promise<void>][]} */
-    const cases = [];
-    defineCases(harness, (name, fn, { deno = false } = {}) => {
-      if (runtime === "in-process" || deno) cases.push([name, fn]);
-    });
-    if (cases.length === 0) continue;
-    describe(`send-contact-email ${label}: ${concern}`, () => {
-      install();
-      for (const [name, fn] of cases) it(name, fn);
-    });
-  }
+    install();
+    for (const { name, define } of concerns) {
+      /** @type {[string, () => Promise<void>][]} */
+      const cases = [];
+      define(harness, (caseName, fn, { deno = false } = {}) => {
+        if (runtime === "in-process" || deno) cases.push([caseName, fn]);
+      });
+      if (cases.length === 0) continue;
+      describe(name, () => {
+        for (const [caseName, fn] of cases) it(caseName, fn);
+      });
+    }
+  });
 }

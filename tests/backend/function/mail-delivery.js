@@ -1,13 +1,13 @@
 // The firm's e-mail after the answer: retried by retry-quote-emails with backoff for 24 hours, given up
 // on a permanent refusal, and sent once however the senders race.
 import { expect } from "vitest";
-import { createStore } from "../../supabase/functions/_shared/store.ts";
-import { MAIL_TO } from "../support/function.js";
-import { describeFunction, VALID } from "./function-suite.js";
+import { createStore } from "../../../supabase/functions/_shared/store.ts";
+import { MAIL_TO } from "../../support/function.js";
+import { concern, VALID } from "../function-suite.js";
 
-/** @typedef {import("../../supabase/functions/_shared/store.ts").StoredRequest} StoredRequest */
+/** @typedef {import("../../../supabase/functions/_shared/store.ts").StoredRequest} StoredRequest */
 
-describeFunction("mail delivery and retry", (h, it) => {
+export default concern("mail delivery and retry", (h, it) => {
   const { post, rows, retry } = h;
   /** A request stored and sent, and the store the function uses, to play its senders with. */
   const storedRequest = async () => {

@@ -1,10 +1,10 @@
 // Which pages may post: the site's own and registered partners'; CORS and Vary, and a partner credited
 // only for requests from its own site.
 import { expect } from "vitest";
-import { PARTNER_ORIGIN, PHONE, SITE_URL } from "../support/function.js";
-import { describeFunction, REGISTERED_PARTNER, VALID } from "./function-suite.js";
+import { PARTNER_ORIGIN, PHONE, SITE_URL } from "../../support/function.js";
+import { concern, REGISTERED_PARTNER, VALID } from "../function-suite.js";
 
-describeFunction("origins and CORS", (h, it) => {
+export default concern("origins and CORS", (h, it) => {
   const { post, rows } = h;
 
   it("credits a partner only for requests from that partner's own site", async () => {

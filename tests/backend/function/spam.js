@@ -1,9 +1,9 @@
 // What keeps bots out without bothering a person: the honeypot field and the fill time.
 import { expect } from "vitest";
-import { PHONE, SITE_URL } from "../support/function.js";
-import { describeFunction, REGISTERED_PARTNER, VALID } from "./function-suite.js";
+import { PHONE, SITE_URL } from "../../support/function.js";
+import { concern, REGISTERED_PARTNER, VALID } from "../function-suite.js";
 
-describeFunction("spam rules", (h, it) => {
+export default concern("spam rules", (h, it) => {
   const { post, postForm, rows } = h;
 
   it("drops a request whose honeypot field is filled, without telling the bot", async () => {

@@ -1,10 +1,10 @@
 // The quote form's rules as the function applies them: each field's Danish message, text in one
 // form, no invisible or control characters, no header injection, and the page address kept only when safe.
 import { expect } from "vitest";
-import { SITE_URL } from "../support/function.js";
-import { describeFunction, REGISTERED_PARTNER, VALID } from "./function-suite.js";
+import { SITE_URL } from "../../support/function.js";
+import { concern, REGISTERED_PARTNER, VALID } from "../function-suite.js";
 
-describeFunction("validation of the fields", (h, it) => {
+export default concern("validation of the fields", (h, it) => {
   const { post, postForm, rows } = h;
 
   it("stores text in NFC, refuses invisible characters in names, accepts an internationalised domain and refuses bytes that are not UTF-8", async () => {

@@ -1,8 +1,8 @@
 // The idempotency key: one row and one e-mail for one key, whoever repeats it and however fast.
 import { expect } from "vitest";
-import { describeFunction, VALID } from "./function-suite.js";
+import { concern, VALID } from "../function-suite.js";
 
-describeFunction("idempotency", (h, it) => {
+export default concern("idempotency", (h, it) => {
   const { post, rows } = h;
 
   it("refuses a reused key with other content (422), a malformed key (400), and finds a body key behind an empty header", async () => {

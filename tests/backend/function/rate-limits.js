@@ -1,10 +1,10 @@
 // The rate limits, counted in Postgres: per client (an IPv6 client by its /64), per client and address,
 // and the e-mails held for an address others keep using.
 import { expect } from "vitest";
-import { PHONE, SITE_URL } from "../support/function.js";
-import { describeFunction, VALID } from "./function-suite.js";
+import { PHONE, SITE_URL } from "../../support/function.js";
+import { concern, VALID } from "../function-suite.js";
 
-describeFunction("rate limits and holds", (h, it) => {
+export default concern("rate limits and holds", (h, it) => {
   const { post, postForm, rows, retry } = h;
 
   it("counts an IPv6 client by its /64 block", async () => {

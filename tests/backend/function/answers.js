@@ -2,12 +2,12 @@
 // form's redirects, the refusals for the request's method, type, size or a stalled body, and the answers
 // when Postgres is away or something unexpected fails.
 import { expect } from "vitest";
-import { receivedInDanish } from "../../supabase/functions/_shared/mail.ts";
+import { receivedInDanish } from "../../../supabase/functions/_shared/mail.ts";
 import { request as httpRequest } from "node:http";
-import { MAIL_TO, PHONE, SITE_URL } from "../support/function.js";
-import { describeFunction, REGISTERED_PARTNER, VALID } from "./function-suite.js";
+import { MAIL_TO, PHONE, SITE_URL } from "../../support/function.js";
+import { concern, REGISTERED_PARTNER, VALID } from "../function-suite.js";
 
-describeFunction("answers: stored, redirected, refused for the request's shape, or unavailable", (h, it) => {
+export default concern("answers: stored, redirected, refused for the request's shape, or unavailable", (h, it) => {
   const { post, postForm, rows } = h;
 
   it(

@@ -1,9 +1,9 @@
 // What is kept about a customer, and who sees it: no public role reads the tables, retention and the
 // erasure script delete what they should, and the log holds no personal data.
 import { expect } from "vitest";
-import { describeFunction, VALID, expectLogWithoutPersonalData } from "./function-suite.js";
+import { concern, VALID, expectLogWithoutPersonalData } from "../function-suite.js";
 
-describeFunction("stored data: access, retention, erasure and logs", (h, it) => {
+export default concern("stored data: access, retention, erasure and logs", (h, it) => {
   const { post, rows } = h;
 
   it("keeps the public anon role from reading or writing the tables", async () => {

@@ -1,10 +1,10 @@
 // The alert channel (ALERT_WEBHOOK_URL): the firm is told once about requests that are failed or
 // unsent, and a channel that fails or hangs neither loses an alert nor holds up the e-mails.
 import { expect } from "vitest";
-import { MAIL_TO } from "../support/function.js";
-import { describeFunction, VALID } from "./function-suite.js";
+import { MAIL_TO } from "../../support/function.js";
+import { concern, VALID } from "../function-suite.js";
 
-describeFunction("alerts to the firm", (h, it) => {
+export default concern("alerts to the firm", (h, it) => {
   const { post, rows, retry } = h;
 
   it("counts an alert only once the webhook took it: one answered 500 or never is sent again with the scheduled retry", async () => {
