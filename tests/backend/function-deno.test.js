@@ -1,6 +1,7 @@
-// The functions as deployed: under the real Deno runtime, against PostgreSQL 15, the cases of the suite
-// that show what the runtime itself does (the in-process runs cover the rest, faster).
-import { startPostgres15 } from "../support/databases.js";
+// The functions as deployed: under the real Deno runtime, against PostgreSQL 15, the cases that show
+// what the runtime itself does (the in-process runs cover the rest, faster).
 import { defineFunctionSuite } from "./function-suite.js";
+import { CONCERNS } from "./function/index.js";
+import { startPostgres15 } from "../support/databases.js";
 
-defineFunctionSuite("PostgreSQL 15", startPostgres15, "deno");
+defineFunctionSuite("under Deno, on PostgreSQL 15", startPostgres15, "deno", CONCERNS);

@@ -1,4 +1,5 @@
 import { defineFunctionSuite } from "./function-suite.js";
+import { CONCERNS } from "./function/index.js";
 import { startPglite } from "../support/databases.js";
 
-defineFunctionSuite("PGlite", startPglite);
+defineFunctionSuite("in process, on PGlite", startPglite, "in-process", CONCERNS);

@@ -1,0 +1,58 @@
+// The alert channel (ALERT_WEBHOOK_URL): the firm is told once about requests that are failed or
+// unsent, and a channel that fails or hangs neither loses an alert nor holds up the e-mails.
+import { expect } from "vitest";
+import { MAIL_TO } from "../../support/function.js";
+import { concern, VALID } from "../function-suite.js";
+
+export default concern("alerts to the firm", (h, it) => {
+  const { post, rows, retry } = h;
+
+  it("counts an alert only once the webhook took it: one answered 500 or never is sent again with the scheduled retry", async () => {
+    await h.sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, notification_status)
+      values ('Jens Hansen', '12345678', 'opgivet@example.dk', 'Køge', 'Ny eltavle i villa fra 1972', 'x', 'failed')`;
+    const [{ id }] = await rows();
+    h.webhookPlan.push("fail");
+    expect((await retry()).status).toBe(200);
+    expect((await rows())[0].alerted_at).toBeNull();
+    h.webhookPlan.push("hang");
+    expect((await retry()).status).toBe(200);
+    expect(h.hung).toHaveLength(1);
+    expect((await rows())[0].alerted_at).toBeNull();
+    // The webhook works again: the next scheduled retry tells the firm, once.
+    expect((await retry()).status).toBe(200);
+    await expect.poll(() => h.alerts.flatMap((alert) => alert.requestIds)).toEqual([id]);
+    expect((await rows())[0].alerted_at).not.toBeNull();
+    expect((await retry()).status).toBe(200);
+    expect(h.alerts).toHaveLength(1);
+  });
+
+  it("sends the rest of a batch while the alert for a failed row hangs", async () => {
+    h.mailbox.refuse(MAIL_TO);
+    try {
+      const first = await (await post({ ...VALID, email: "first@example.dk" }, { settle: false })).json();
+      h.webhookPlan.push("hang", "hang");
+      await h.settled();
+      await expect.poll(() => h.hung.length).toBeGreaterThan(0);
+      // The first request's alert hangs at the webhook; the next request is stored and mailed meanwhile.
+      h.mailbox.clear();
+      expect((await post({ ...VALID, email: "second@example.dk" })).status).toBe(200);
+      expect((await h.mailbox.all()).map((mail) => mail.parsed.replyTo?.[0].address)).toEqual(["second@example.dk"]);
+      expect((await rows()).find((row) => row.id === first.id)).toMatchObject({ notification_status: "failed", alerted_at: null });
+    } finally {
+      h.mailbox.clear();
+    }
+  });
+
+  it("alerts the firm on the next request when older requests are still unsent after an hour", async () => {
+    await h.sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, received_at)
+      values ('Jens Hansen', '12345678', 'glemt@example.dk', 'Køge', 'Ny eltavle i villa fra 1972', 'x', now() - interval '2 hours')`;
+    const [{ id: stale }] = await rows();
+    expect((await post({ ...VALID })).status).toBe(200);
+    await expect.poll(() => h.alerts.length, { timeout: 10_000 }).toBe(1);
+    expect(h.alerts[0]).toMatchObject({ requestIds: [stale], failed: 0, count: 1 });
+    // Told once: the next request does not repeat it.
+    expect((await post({ ...VALID, email: "naeste@example.dk" })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(h.alerts).toHaveLength(1);
+  });
+});

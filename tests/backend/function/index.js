@@ -1,0 +1,13 @@
+// Every concern of the functions' behaviour, in the order the suites run them (see ../function-suite.js).
+import answers from "./answers.js";
+import validation from "./validation.js";
+import origins from "./origins.js";
+import spam from "./spam.js";
+import rateLimits from "./rate-limits.js";
+import idempotency from "./idempotency.js";
+import mailDelivery from "./mail-delivery.js";
+import alerts from "./alerts.js";
+import privacy from "./privacy.js";
+
+/** @type {import("../function-suite.js").Concern[]} */
+export const CONCERNS = [answers, validation, origins, spam, rateLimits, idempotency, mailDelivery, alerts, privacy];
