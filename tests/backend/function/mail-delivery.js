@@ -37,7 +37,7 @@ export default concern("mail delivery and retry", (h, it) => {
       const errorLine = h.logLines().find((line) => line.includes('"mail_undeliverable"'));
       expect(JSON.parse(errorLine ?? "{}")).toMatchObject({ level: "error", requestId: id });
       // Listed for a person to call back.
-      const listed = await h.script("scripts/leads.js", "--undelivered");
+      const listed = await h.script("scripts/leads.js", "--undelivered", "--json");
       expect(JSON.parse(listed.stdout)).toMatchObject({ undelivered: 1, requests: [{ id, status: "failed", phone: VALID.phone }] });
     },
     { deno: true },

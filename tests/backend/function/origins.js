@@ -32,13 +32,18 @@ export default concern("origins and CORS", (h, it) => {
         body: JSON.stringify(VALID),
       }),
     ];
-    for (const response of await Promise.all(forged)) {
+    // The refusal is readable by the page that asked (not by an opaque "null" origin, nor without an
+    // Origin) and carries only its cause.
+    const readableBy = ["https://evil.example", null, null, "https://evil.example", "https://evil.example"];
+    for (const [index, response] of (await Promise.all(forged)).entries()) {
       expect(response.status).toBe(403);
       expect(response.headers.get("location")).toBeNull();
-      expect(response.headers.get("access-control-allow-origin")).toBeNull();
-      expect((await response.json()).error).toBe(
-        `Vi kan kun modtage forespørgsler fra vores egen hjemmeside og vores partneres sider. Ring til os på ${PHONE}, så hjælper vi dig.`,
-      );
+      expect(response.headers.get("access-control-allow-origin")).toBe(readableBy[index]);
+      expect(await response.json()).toEqual({
+        code: "notRegistered",
+        error: `Formularen er ikke sat op til denne side endnu, så vi kan ikke modtage din forespørgsel herfra. Ring til os på ${PHONE}, så hjælper vi dig.`,
+        requestId: expect.any(String),
+      });
     }
     expect(await rows()).toHaveLength(0);
     expect(await h.mailbox.all()).toHaveLength(0);
@@ -73,7 +78,7 @@ export default concern("origins and CORS", (h, it) => {
   });
 
   it(
-    "sends CORS headers only to allowed origins, never *",
+    "answers every browser origin's preflight with that origin, never *, and lets a refused page read why",
     async () => {
       const preflight = (/** @type {string} */ origin) =>
         fetch(h.functions.submitUrl, { method: "OPTIONS", headers: { Origin: origin, "Access-Control-Request-Method": "POST" } });
@@ -82,10 +87,14 @@ export default concern("origins and CORS", (h, it) => {
         expect(response.headers.get("access-control-allow-origin"), origin).toBe(origin);
         expect(response.headers.get("access-control-allow-headers")).toContain("idempotency-key");
       }
+      // CORS decides what a browser may read, not what is accepted: any page may read its refusal.
       const evil = await preflight("https://evil.example");
-      expect(evil.headers.get("access-control-allow-origin")).toBeNull();
+      expect(evil.headers.get("access-control-allow-origin")).toBe("https://evil.example");
+      expect(evil.headers.get("access-control-allow-credentials")).toBeNull();
+      expect((await preflight("null")).headers.get("access-control-allow-origin")).toBeNull();
       const post403 = await post({ ...VALID }, { headers: { Origin: "https://evil.example" } });
-      expect(post403.headers.get("access-control-allow-origin")).toBeNull();
+      expect(post403.headers.get("access-control-allow-origin")).toBe("https://evil.example");
+      expect((await post403.json()).code).toBe("notRegistered");
     },
     { deno: true },
   );

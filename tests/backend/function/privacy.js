@@ -52,10 +52,13 @@ export default concern("stored data: access, retention, erasure and logs", (h, i
     await post({ ...VALID, email: "Forget.Me@example.dk" });
     await post({ ...VALID, email: "keep.me@example.dk" });
     const script = (/** @type {string[]} */ ...args) => h.script("scripts/forget-requester.js", ...args);
-    const access = JSON.parse((await script("forget.me@example.dk")).stdout);
+    const access = JSON.parse((await script("forget.me@example.dk", "--json")).stdout);
     expect(access.requests).toHaveLength(2);
     expect(access.requests[0]).toMatchObject({ name: VALID.name, location: VALID.location });
-    expect(JSON.parse((await script("forget.me@example.dk", "--delete")).stdout)).toEqual({ email: "forget.me@example.dk", deleted: 2 });
+    expect(JSON.parse((await script("forget.me@example.dk", "--delete", "--json")).stdout)).toEqual({
+      email: "forget.me@example.dk",
+      deleted: 2,
+    });
     expect((await rows()).map((row) => row.email)).toEqual(["keep.me@example.dk"]);
   });
 

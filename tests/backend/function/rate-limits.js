@@ -78,7 +78,7 @@ export default concern("rate limits and holds", (h, it) => {
       expect((await post({ ...VALID, email })).status, email).toBe(400);
     expect((await rows()).map((row) => row.email)).toEqual(["x@example.dk", "x@example.dk", "x@example.dk"]);
     for (const mail of await h.mailbox.all()) expect(mail.parsed.replyTo?.[0].address).toBe("x@example.dk");
-    const forget = h.script("scripts/forget-requester.js", "x@ｅｘａｍｐｌｅ。DK", "--delete");
+    const forget = h.script("scripts/forget-requester.js", "x@ｅｘａｍｐｌｅ。DK", "--delete", "--json");
     expect(JSON.parse((await forget).stdout).deleted).toBe(3);
   });
 });
