@@ -51,6 +51,10 @@ export function receivedInDanish(date: Date): string {
   return `${part.day}. ${part.month} ${part.year} kl. ${part.hour}.${part.minute}`;
 }
 
+/** The request's photos as the e-mail's attachments (both transports send them as they are). */
+const photoAttachments = (request: StoredRequest) =>
+  (request.photos ?? []).map((photo) => ({ filename: photo.filename, content: photo.bytes, contentType: photo.contentType }));
+
 /** The message for one request: subject with the location, customer as Reply-To, text and escaped HTML. */
 export function buildMessage(request: StoredRequest, settings: Omit<MailSettings, "mailTransport">) {
   const rows: [string, string][] = [
@@ -90,6 +94,7 @@ export function buildMessage(request: StoredRequest, settings: Omit<MailSettings
     // One stable Message-ID per request: should a retry ever deliver twice, mail clients see one message.
     messageId: `<${request.id}@quote-requests>`,
     headers: { "X-Quote-Request-Id": request.id },
+    attachments: photoAttachments(request),
   };
 }
 

@@ -2,6 +2,7 @@
 // a row first; the e-mail is a state of that row: pending -> sending -> sent, claimed by one sender at a time.
 import type postgres from "postgres";
 import type { QuoteRequest } from "./quote-request.ts";
+import type { Photo } from "./quote-photos.ts";
 
 export type Sql = ReturnType<typeof postgres>;
 
@@ -13,6 +14,8 @@ export type StoredRequest = QuoteRequest & {
   attempts: number;
   /** Sent by `npm run verify:deploy` with the firm's secret (a deploy check, not a customer). */
   deployCheck?: boolean;
+  /** The photos sent with it, while they are kept (until its e-mail is sent); read by photosOf(). */
+  photos?: Photo[];
 };
 
 export type NewRequest = QuoteRequest & {
@@ -23,6 +26,8 @@ export type NewRequest = QuoteRequest & {
   requestHash: string;
   clientIpHash: string;
   userAgent: string | null;
+  /** Stored with the row, in the same statement (migration quote_request_photos). */
+  photos?: Photo[];
 };
 
 /**
@@ -68,6 +73,24 @@ const CLAIM_SECONDS = 300;
 const COLUMNS = `id, received_at as "receivedAt", name, phone, email, location, message,
   source_url as "sourceUrl", partner_id as "partnerId", attempts, deploy_check as "deployCheck"`;
 
+/** Postgres type ids (pg_type.oid) of the photo arguments' elements. */
+const TEXT = 25;
+const BYTEA = 17;
+
+/** The photos as submit_quote_request_with_photos's last three arguments: names, types and bytes. */
+const photoArguments = (sql: Sql, photos: Photo[]) =>
+  sql`, ${sql.array(
+    photos.map((photo) => photo.filename),
+    TEXT,
+  )}, ${sql.array(
+    photos.map((photo) => photo.contentType),
+    TEXT,
+  )},
+    ${sql.array(
+      photos.map((photo) => photo.bytes),
+      BYTEA,
+    )}`;
+
 export function createStore(sql: Sql) {
   /** What taking a row for sending changes: the state, the attempt number (the fence) and the claim's end. */
   const claimSet = () =>
@@ -80,12 +103,14 @@ export function createStore(sql: Sql) {
      * (locks, replay, counts and insert).
      */
     async submit(request: NewRequest, limits: Limits, notAfter: Date | null = null): Promise<SubmitResult> {
+      const photos = request.photos ?? [];
       const [row] = await sql<{ kind: SubmitResult["kind"]; id: string | null; retryAfterSeconds: number | null }[]>`
-        select kind, id, retry_after_seconds as "retryAfterSeconds" from public.submit_quote_request(
+        select kind, id, retry_after_seconds as "retryAfterSeconds" from ${sql.unsafe(photos.length ? "public.submit_quote_request_with_photos" : "public.submit_quote_request")}(
           ${request.name}, ${request.phone}, ${request.email}, ${request.location}, ${request.message},
           ${request.sourceUrl}, ${request.partnerId}, ${request.idempotencyKey}, ${request.requestHash},
           ${request.clientIpHash}, ${request.userAgent},
-          ${limits.perClient}, ${limits.perEmail}, ${limits.perEmailTotal}, ${limits.windowMinutes}, ${notAfter})`;
+          ${limits.perClient}, ${limits.perEmail}, ${limits.perEmailTotal}, ${limits.windowMinutes}, ${notAfter}
+          ${photos.length ? photoArguments(sql, photos) : sql``})`;
       if (row.kind === "limited") return { kind: "limited", retryAfterSeconds: row.retryAfterSeconds ?? 1 };
       if (row.kind === "keyReused" || row.kind === "expired") return { kind: row.kind };
       if (!row.id) throw new Error(`submit_quote_request answered ${row.kind} without an id`);
@@ -162,6 +187,22 @@ export function createStore(sql: Sql) {
     /** Gives rows back after an alert that did not arrive: the next alert takes them again. */
     async releaseAlert(ids: string[]): Promise<void> {
       await sql`update quote_requests set alert_claimed_until = null where id = any(${ids}::uuid[]) and alerted_at is null`;
+    },
+
+    /** The photos stored with a request, in the order they were sent (none once its e-mail is out). */
+    async photosOf(id: string): Promise<Photo[]> {
+      const rows = await sql<{ filename: string; contentType: Photo["contentType"]; bytes: Uint8Array }[]>`
+        select filename, content_type as "contentType", bytes from quote_request_photos where request_id = ${id} order by position`;
+      return rows.map(({ filename, contentType, bytes }) => ({ filename, contentType, bytes: new Uint8Array(bytes) }));
+    },
+
+    /**
+     * Deletes the photos of every request whose e-mail is sent: called after each sent e-mail, so a
+     * delete cut short by a stopped instance is made good by the next one.
+     */
+    async dropSentPhotos(): Promise<void> {
+      await sql`delete from quote_request_photos p using quote_requests q
+        where q.id = p.request_id and q.notification_status = 'sent'`;
     },
 
     /** The active partner sites registered in the database: id and origin. */
