@@ -14,14 +14,16 @@ revoke all on table public.quote_request_photos from anon, authenticated;
 
 -- submit_quote_request with the request's photos, stored with the row in the same statement (one round
 -- trip, one transaction): a request is never stored without its photos, nor photos without a request.
--- Photos of a replayed request are not stored again: the first submission's are the request's.
+-- Photos of a replayed request are not stored again: the first submission's are the request's. The bytes
+-- come as base64 text: the driver sends bytea as hex text, half again as large, and escaped once more in
+-- an array (docs/quote-photos.md "Time and memory").
 create function public.submit_quote_request_with_photos(
   p_name text, p_phone text, p_email text, p_location text, p_message text,
   p_source_url text, p_partner_id text, p_idempotency_key text, p_request_hash text,
   p_client_ip_hash text, p_user_agent text,
   p_per_client int, p_per_email int, p_per_email_total int, p_window_minutes int,
   p_not_after timestamptz,
-  p_photo_names text[], p_photo_types text[], p_photos bytea[]
+  p_photo_names text[], p_photo_types text[], p_photos_base64 text[]
 )
 returns table (kind text, id uuid, retry_after_seconds int)
 language plpgsql
@@ -35,12 +37,12 @@ begin
     p_window_minutes, p_not_after) s;
   if result.kind in ('created', 'held') then
     insert into public.quote_request_photos (request_id, position, filename, content_type, bytes)
-    select result.id, photo.position, photo.filename, photo.content_type, photo.bytes
-    from unnest(p_photo_names, p_photo_types, p_photos) with ordinality as photo(filename, content_type, bytes, position);
+    select result.id, photo.position, photo.filename, photo.content_type, decode(photo.base64, 'base64')
+    from unnest(p_photo_names, p_photo_types, p_photos_base64) with ordinality as photo(filename, content_type, base64, position);
   end if;
   return query select result.kind, result.id, result.retry_after_seconds;
 end;
 $$;
 
 revoke all on function public.submit_quote_request_with_photos(text, text, text, text, text, text, text, text, text, text, text,
-  int, int, int, int, timestamptz, text[], text[], bytea[]) from public, anon, authenticated;
+  int, int, int, int, timestamptz, text[], text[], text[]) from public, anon, authenticated;

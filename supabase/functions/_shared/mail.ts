@@ -51,9 +51,14 @@ export function receivedInDanish(date: Date): string {
   return `${part.day}. ${part.month} ${part.year} kl. ${part.hour}.${part.minute}`;
 }
 
-/** The request's photos as the e-mail's attachments (both transports send them as they are). */
+/** The request's photos as the e-mail's attachments (base64, which both transports send as it is). */
 const photoAttachments = (request: StoredRequest) =>
-  (request.photos ?? []).map((photo) => ({ filename: photo.filename, content: photo.bytes, contentType: photo.contentType }));
+  (request.photos ?? []).map((photo) => ({
+    filename: photo.filename,
+    content: photo.base64,
+    encoding: "base64" as const,
+    contentType: photo.contentType,
+  }));
 
 /** The message for one request: subject with the location, customer as Reply-To, text and escaped HTML. */
 export function buildMessage(request: StoredRequest, settings: Omit<MailSettings, "mailTransport">) {

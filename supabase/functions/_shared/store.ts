@@ -1,5 +1,6 @@
 // Postgres access for quote requests (the `postgres` driver on SUPABASE_DB_URL). Every stored request is
 // a row first; the e-mail is a state of that row: pending -> sending -> sent, claimed by one sender at a time.
+import { Buffer } from "node:buffer";
 import type postgres from "postgres";
 import type { QuoteRequest } from "./quote-request.ts";
 import type { Photo } from "./quote-photos.ts";
@@ -15,8 +16,11 @@ export type StoredRequest = QuoteRequest & {
   /** Sent by `npm run verify:deploy` with the firm's secret (a deploy check, not a customer). */
   deployCheck?: boolean;
   /** The photos sent with it, while they are kept (until its e-mail is sent); read by photosOf(). */
-  photos?: Photo[];
+  photos?: StoredPhoto[];
 };
+
+/** A stored photo as the e-mail attaches it: its bytes as base64 (what both mail transports send). */
+export type StoredPhoto = { filename: string; contentType: Photo["contentType"]; base64: string };
 
 export type NewRequest = QuoteRequest & {
   sourceUrl: string | null;
@@ -73,23 +77,20 @@ const CLAIM_SECONDS = 300;
 const COLUMNS = `id, received_at as "receivedAt", name, phone, email, location, message,
   source_url as "sourceUrl", partner_id as "partnerId", attempts, deploy_check as "deployCheck"`;
 
-/** Postgres type ids (pg_type.oid) of the photo arguments' elements. */
+/** The Postgres type id (pg_type.oid) of text: the photo arguments' elements. */
 const TEXT = 25;
-const BYTEA = 17;
 
-/** The photos as submit_quote_request_with_photos's last three arguments: names, types and bytes. */
-const photoArguments = (sql: Sql, photos: Photo[]) =>
-  sql`, ${sql.array(
-    photos.map((photo) => photo.filename),
-    TEXT,
-  )}, ${sql.array(
-    photos.map((photo) => photo.contentType),
-    TEXT,
-  )},
-    ${sql.array(
-      photos.map((photo) => photo.bytes),
-      BYTEA,
-    )}`;
+/**
+ * The photos as submit_quote_request_with_photos's last three arguments: names, types and the bytes as
+ * base64, a third larger than the bytes (the driver's bytea text is hex, twice as large, and an array
+ * escapes it into yet another copy).
+ */
+const photoArguments = (sql: Sql, photos: Photo[]) => {
+  const column = (values: string[]) => sql.array(values, TEXT);
+  const base64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+  return sql`, ${column(photos.map((photo) => photo.filename))}, ${column(photos.map((photo) => photo.contentType))},
+    ${column(photos.map((photo) => base64(photo.bytes)))}`;
+};
 
 export function createStore(sql: Sql) {
   /** What taking a row for sending changes: the state, the attempt number (the fence) and the claim's end. */
@@ -190,10 +191,11 @@ export function createStore(sql: Sql) {
     },
 
     /** The photos stored with a request, in the order they were sent (none once its e-mail is out). */
-    async photosOf(id: string): Promise<Photo[]> {
-      const rows = await sql<{ filename: string; contentType: Photo["contentType"]; bytes: Uint8Array }[]>`
-        select filename, content_type as "contentType", bytes from quote_request_photos where request_id = ${id} order by position`;
-      return rows.map(({ filename, contentType, bytes }) => ({ filename, contentType, bytes: new Uint8Array(bytes) }));
+    async photosOf(id: string): Promise<StoredPhoto[]> {
+      // As base64 without line breaks: what the transports send, and smaller than the driver's hex for bytea.
+      return await sql<StoredPhoto[]>`
+        select filename, content_type as "contentType", translate(encode(bytes, 'base64'), E'\n', '') as base64
+        from quote_request_photos where request_id = ${id} order by position`;
     },
 
     /**
