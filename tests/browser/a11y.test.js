@@ -218,7 +218,7 @@ describe("the quote form sent by keyboard, on the site and in the embed", () => 
 });
 
 describe("the quote form, the FAQ and the notices in the accessibility tree", () => {
-  it("names each field by its label only, describes it by its hint and error, and states that all fields are required", async () => {
+  it("names each field by its label only, describes it by its hint and error, and states that all fields but the photos are required", async () => {
     const { context, page } = await open("/kontakt", DESKTOP);
     await wakeForm(page, "kontakt-form-name");
     await page.locator("#kontakt-form-name").fill("J");
@@ -227,7 +227,7 @@ describe("the quote form, the FAQ and the notices in the accessibility tree", ()
     await page.keyboard.press("Enter");
     await page.locator("#kontakt-form-name-error").waitFor();
     expect(await page.locator("#contact .quote-required").isVisible()).toBe(true);
-    expect(await page.locator("#contact .quote-required").textContent()).toBe("Alle felter skal udfyldes.");
+    expect(await page.locator("#contact .quote-required").textContent()).toBe("Alle felter undtagen billeder skal udfyldes.");
     const fields = (await axNodes(page)).filter((node) => node.role === "textbox");
     const byName = (name) => fields.filter((node) => node.name === name);
     expect(byName(rules.name.label)[0]?.description).toBe(rules.name.minMessage);

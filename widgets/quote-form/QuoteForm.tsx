@@ -84,7 +84,7 @@ export function QuoteForm(props: QuoteFormProps) {
             <a href={`tel:${facts.phone.e164}`}>{facts.phone.display}</a>.
           </p>
         ) : null}
-        <p className="quote-required">Alle felter skal udfyldes.</p>
+        <p className="quote-required">Alle felter undtagen billeder skal udfyldes.</p>
         {fields.map((field) => (
           <QuoteField
             key={field}
