@@ -58,9 +58,15 @@ export default defineConfig({
         terserOptions: { module: true, compress: { passes: 3 }, mangle: { toplevel: true } },
         outDir: `${WIDGETS_OUTPUT_DIR}/public`,
         emptyOutDir: false,
+        // Library mode: the one dynamic import (the photo code, widgets/quote-form/photos.ts, loaded when
+        // a visitor picks a photo) stays a plain import(), without the preload helper an app build wraps
+        // it in (about 600 bytes gzip that would preload nothing: the photo module imports only the entry).
+        lib: { entry: { "quote-form.embed": "widgets/quote-form/embed.tsx" }, formats: ["es"] },
         rolldownOptions: {
-          input: { "quote-form.embed": "widgets/quote-form/embed.tsx" },
-          output: { entryFileNames: "[name].js", codeSplitting: false },
+          // One entry module under a stable name, and the photo module beside it under a hashed one
+          // (tests/site/budget.test.js allows exactly that one).
+          // Library mode keeps /* @__PURE__ */ marks for a later bundler; none comes after this one.
+          output: { entryFileNames: "[name].js", chunkFileNames: "quote-form.embed.[name].[hash].js", comments: false },
         },
       },
     },

@@ -1,20 +1,24 @@
-// `npm run bench:api [-- --postgres15 [--pooler]]`: a bounded load on the function with the "nothing
+// `npm run bench:api [-- --postgres15 [--pooler]] [--photos]`: a bounded load on the function with the "nothing
 // lost" check (dev/bench/api-load.js; BENCH_REQUESTS, BENCH_CONNECTIONS), against PGlite as `npm start`
 // runs it, or with --postgres15 against a PostgreSQL 15 cluster as Supabase runs it (--pooler: through
 // pgbouncer in transaction mode, as the function reaches it through Supavisor). A report, not a test: timings
-// vary with the machine. Writes bench/results/api-<time>.json and exits non-zero when anything was lost.
+// vary with the machine. With --photos every request is the largest allowed (five photos, the plain form's
+// path; BENCH_REQUESTS default 20, BENCH_CONNECTIONS 1: the cost of one such request), with the function's
+// peak memory and CPU time per request. Writes bench/results/api-<time>.json and exits non-zero when anything was lost.
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { runApiLoad } from "../dev/bench/api-load.js";
 
 const OUT = fileURLToPath(new URL("../bench/results/", import.meta.url));
+const photos = process.argv.includes("--photos");
 const report = await runApiLoad({
-  requests: Number(process.env.BENCH_REQUESTS ?? 5000),
-  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  requests: Number(process.env.BENCH_REQUESTS ?? (photos ? 20 : 5000)),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? (photos ? 1 : 50)),
+  photos,
   database: process.argv.includes("--postgres15") ? "postgres15" : "pglite",
   pooler: process.argv.includes("--pooler"),
 });
 await mkdir(OUT, { recursive: true });
-await writeFile(`${OUT}api-${report.date.replace(/[:.]/g, "-")}.json`, JSON.stringify(report, null, 2));
+await writeFile(`${OUT}api-${photos ? "photos-" : ""}${report.date.replace(/[:.]/g, "-")}.json`, JSON.stringify(report, null, 2));
 console.log(JSON.stringify(report, null, 2));
 process.exit(report.nothingLost ? 0 : 1);

@@ -5,6 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import postgres from "postgres";
+import sharp from "sharp";
 import { startDatabase } from "../local/database.js";
 import { startTransactionPooler } from "../local/pgbouncer.js";
 import { startPostgres15 } from "../local/postgres15.js";
@@ -22,6 +23,43 @@ function cpuSeconds(/** @type {number} */ pid) {
   }
 }
 
+/** The most memory a process has held so far (VmHWM, its resident set's high-water mark), in MB (Linux). */
+function peakMemoryMb(/** @type {number} */ pid) {
+  const kB = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  return Math.round(Number(kB ?? 0) / 1024);
+}
+
+/** The memory Supabase gives a function ("Limits" in its Edge Functions docs). */
+const SUPABASE_MEMORY_MB = 256;
+
+/** How many photos the largest request carries, and how large each is (5 x 3.1 MB: under the 15 MB cap). */
+const LARGEST = { photos: 5, bytes: 3_100_000 };
+
+/**
+ * A phone's photo as the plain form sends it: a JPEG of noise (which does not compress, as a photo's
+ * detail does not), padded with a comment segment (metadata the function strips) to `bytes`.
+ * @param {number} bytes
+ */
+async function largePhoto(bytes) {
+  const noise = { type: /** @type {const} */ ("gaussian"), mean: 128, sigma: 40 };
+  const image = await sharp({ create: { width: 1700, height: 1700, channels: 3, background: "#888", noise } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  if (image.length > bytes) throw new Error(`the noise JPEG is ${image.length} bytes, over ${bytes}`);
+  /** @type {Buffer[]} */
+  const comments = [];
+  for (let left = bytes - image.length; left > 0; ) {
+    // A segment holds at most 65 533 bytes after its marker and length, and no less than nothing.
+    const size = Math.max(0, Math.min(65_533, left - 4));
+    const segment = Buffer.alloc(size + 4, 0x20);
+    segment.writeUInt16BE(0xfffe, 0);
+    segment.writeUInt16BE(size + 2, 2);
+    comments.push(segment);
+    left -= segment.length;
+  }
+  return Buffer.concat([image.subarray(0, 2), ...comments, image.subarray(2)]);
+}
+
 /** A PostgreSQL server's processes: the postmaster and every backend it started. */
 function postgresPids(/** @type {string} */ url) {
   const port = new URL(url).port;
@@ -37,14 +75,17 @@ function postgresPids(/** @type {string} */ url) {
 /**
  * Sends `requests` quote requests from `connections` concurrent clients to the function on `database`
  * ("pglite" or "postgres15"; with `pooler`, the function reaches PostgreSQL 15 through pgbouncer in
- * transaction mode, as it reaches Supabase's through Supavisor); returns the report.
- * @param {{ requests?: number, connections?: number, database?: "pglite" | "postgres15", pooler?: boolean }} [options]
+ * transaction mode, as it reaches Supabase's through Supavisor); returns the report. With `photos`,
+ * each request is the largest one allowed, as the plain form (no JavaScript) posts it: multipart with
+ * five photos of 3.1 MB (docs/quote-photos.md).
+ * @param {{ requests?: number, connections?: number, database?: "pglite" | "postgres15", pooler?: boolean, photos?: boolean }} [options]
  */
 export async function runApiLoad({
   requests: REQUESTS = 5000,
   connections: CONNECTIONS = 50,
   database: kind = "pglite",
   pooler: throughPooler = false,
+  photos = false,
 } = {}) {
   if (throughPooler && kind !== "postgres15") throw new Error("the transaction pooler stands in front of PostgreSQL 15: add --postgres15");
   const database = kind === "postgres15" ? await startPostgres15() : { ...(await startDatabase({ port: 0 })), poolMax: 1, name: "PGlite" };
@@ -54,6 +95,21 @@ export async function runApiLoad({
   // The firm's e-mails carry X-Quote-Request-Id; the customers' receipts, sent after them, do not.
   const firmsMail = /^X-Quote-Request-Id:/im;
   const smtp = await startSmtp({ smtpPort: 0, onMessage: (raw) => (firmsMail.test(raw.toString("latin1")) ? mails++ : receipts++) });
+  // With photos, Deno's JavaScript heap is held to Supabase's 256 MB per function (DENO_V8_FLAGS): the
+  // run shows whether the largest requests fit, not how much a heap that may grow at will holds on to.
+  // BENCH_HEAP_MB holds it lower, to see how much room the largest request leaves.
+  const heapMb = Number(process.env.BENCH_HEAP_MB ?? SUPABASE_MEMORY_MB);
+  const heapCap = photos ? { DENO_V8_FLAGS: `--max-old-space-size=${heapMb}` } : {};
+  /** @type {Record<string, number>} the function's warnings and errors by event, with a reason where it gives one */
+  const problems = {};
+  const onOutput = (/** @type {string} */ _name, /** @type {string} */ text) => {
+    for (const line of text.split("\n")) {
+      if (!/"level":"(warn|error)"/.test(line)) continue;
+      const { event, reason, errorName } = JSON.parse(line);
+      const key = [event, reason ?? errorName].filter(Boolean).join(": ");
+      problems[key] = (problems[key] ?? 0) + 1;
+    }
+  };
   const fn = await runFunction(
     "send-contact-email",
     localFunctionEnv(
@@ -64,8 +120,9 @@ export async function runApiLoad({
         poolMax: database.poolMax,
       },
       // The load comes from one address with one e-mail: the spam limits would (rightly) stop it.
-      { RATE_LIMIT_PER_CLIENT: "1000000", RATE_LIMIT_PER_EMAIL: "1000000", RATE_LIMIT_PER_EMAIL_TOTAL: "1000000" },
+      { RATE_LIMIT_PER_CLIENT: "1000000", RATE_LIMIT_PER_EMAIL: "1000000", RATE_LIMIT_PER_EMAIL_TOTAL: "1000000", ...heapCap },
     ),
+    { onOutput },
   );
 
   // Every request from another visitor (its own address and e-mail), as real traffic is: one visitor's
@@ -79,12 +136,20 @@ export async function runApiLoad({
       message: "Belastningstest af tilbudsformularen.",
       elapsedMs: 60_000,
     });
+  const photo = photos ? await largePhoto(LARGEST.bytes) : null;
+  /** The plain form's post: the fields, then the photos; its Origin is the site's, as a browser sends it. */
+  const formBody = (/** @type {number} */ n) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(JSON.parse(body(n)))) if (name !== "elapsedMs") form.set(name, String(value));
+    for (let i = 1; i <= LARGEST.photos; i++) form.append("photos", new Blob([Uint8Array.from(photo ?? [])]), `eltavle-${i}.jpg`);
+    return form;
+  };
   const visitor = (/** @type {number} */ n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   // A closed-loop load: CONNECTIONS workers, each sending its next request when the last one answered.
   const url = `http://127.0.0.1:${fn.port}/send-contact-email`;
   /** @type {number[]} */
   const latencies = [];
-  /** @type {Record<number, number>} */
+  /** @type {Record<string, number>} */
   const statuses = {};
   let errors = 0;
   let next = 0;
@@ -93,6 +158,7 @@ export async function runApiLoad({
   // The database's backends are sampled at the end too: the function opens its connections during the load.
   const databaseCpu = () => new Map(kind === "postgres15" ? postgresPids(database.url).map((pid) => [pid, cpuSeconds(pid)]) : []);
   const cpu = () => ({ deno: cpuSeconds(fn.pid ?? 0), database: databaseCpu(), node: process.cpuUsage() });
+  const idleMemoryMb = peakMemoryMb(fn.pid ?? 0);
   const cpuBefore = cpu();
   const started = performance.now();
   await Promise.all(
@@ -101,13 +167,23 @@ export async function runApiLoad({
         const n = next++;
         const t0 = performance.now();
         try {
-          const response = await fetch(url, {
-            method: "POST",
-            headers: { "content-type": "application/json", "x-forwarded-for": visitor(n) },
-            body: body(n),
-          });
+          /** @type {Response} */
+          const response = await fetch(
+            url,
+            photos
+              ? {
+                  method: "POST",
+                  redirect: "manual",
+                  headers: { origin: "http://localhost:8080", "x-forwarded-for": visitor(n) },
+                  body: formBody(n),
+                }
+              : { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": visitor(n) }, body: body(n) },
+          );
           await response.arrayBuffer();
-          statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+          // A refused plain form is sent to /kontakt/fejl: only /kontakt/tak is accepted.
+          const status =
+            photos && response.headers.get("location")?.includes("/kontakt/fejl") ? `${response.status} fejl` : response.status;
+          statuses[status] = (statuses[status] ?? 0) + 1;
           latencies.push(performance.now() - t0);
         } catch {
           errors++;
@@ -149,8 +225,11 @@ export async function runApiLoad({
     counts = next;
   }
   const { rows, sent } = counts;
+  const [{ photoBytes }] = await sql`select count(*)::int as "photoBytes" from quote_request_photos`;
   await sql.end();
-  const accepted = statuses[200] ?? 0;
+  // The plain form's post is answered 303 to /kontakt/tak.
+  const accepted = statuses[photos ? 303 : 200] ?? 0;
+  const denoCpuSeconds = cpuAfter.deno - cpuBefore.deno;
   const report = {
     date: new Date().toISOString(),
     database: pooler ? `${database.name} through pgbouncer (pool_mode = transaction)` : database.name,
@@ -163,12 +242,23 @@ export async function runApiLoad({
     requestsPerSecond: Math.round((latencies.length / seconds) * 10) / 10,
     acceptedPerSecond: Math.round((accepted / seconds) * 10) / 10,
     coresBusy,
+    ...(photos
+      ? {
+          photosPerRequest: LARGEST.photos,
+          bytesPerRequest: LARGEST.photos * LARGEST.bytes,
+          // Supabase's limits per request: 256 MB of memory and 2 s of CPU time.
+          denoMemoryMb: { heapCap: heapMb, beforeLoad: idleMemoryMb, peak: peakMemoryMb(fn.pid ?? 0) },
+          denoCpuSecondsPerRequest: Math.round((denoCpuSeconds / Math.max(1, latencies.length)) * 1000) / 1000,
+          photosLeftInDatabase: photoBytes,
+        }
+      : {}),
     latencyMs: { p50: percentile(50), p95: percentile(95), p99: percentile(99), max: percentile(100) },
+    functionProblems: problems,
     rows,
     mailsSent: sent,
     mailsReceived: mails,
     receiptsReceived: receipts,
-    nothingLost: rows === accepted && mails === rows && sent === rows,
+    nothingLost: rows === accepted && mails === rows && sent === rows && photoBytes === 0,
   };
   await fn.stop();
   await smtp.stop();

@@ -8,6 +8,7 @@ import { rowsFor } from "../support/local-site-checks.js";
 import { startLocalSite } from "../support/local-site.js";
 import { startPartnerServer } from "../support/partner-page.js";
 import { JOURNEYS } from "./journeys.js";
+import { PHOTO_JOURNEYS } from "./photo-journeys.js";
 
 let site;
 let partner;
@@ -49,7 +50,7 @@ const EARLY_TIMERS = {
   },
 };
 const RUNS = {
-  ...Object.fromEntries(Object.entries(ENGINES).map(([name, launch]) => [name, { launch, journeys: JOURNEYS }])),
+  ...Object.fromEntries(Object.entries(ENGINES).map(([name, launch]) => [name, { launch, journeys: [...JOURNEYS, ...PHOTO_JOURNEYS] }])),
   "firefox-coarse-clock": {
     launch: (options) => ENGINES.firefox({ ...options, prefs: COARSE_CLOCK }),
     journeys: [EARLY_TIMERS, ...JOURNEYS.filter((journey) => journey.sends)],

@@ -142,6 +142,13 @@ class PlaywrightTab extends Tab {
   async type(target, text) {
     await (await this.handle(target)).type(text);
   }
+  /**
+   * Picks files in a file input, as a visitor does in the file chooser.
+   * @param {Target} target @param {string[]} paths
+   */
+  async setFiles(target, paths) {
+    await (await this.handle(target)).setInputFiles(paths);
+  }
   /** @param {string} key */
   press(key) {
     return this.page.keyboard.press(key);
@@ -217,6 +224,13 @@ class PuppeteerTab extends Tab {
   /** @param {Target} target @param {string} text */
   async type(target, text) {
     await (await this.handle(target)).type(text);
+  }
+  /**
+   * Picks files in a file input (WebDriver BiDi's input.setFiles).
+   * @param {Target} target @param {string[]} paths
+   */
+  async setFiles(target, paths) {
+    await (await this.handle(target)).uploadFile(...paths);
   }
   /** @param {string} key */
   press(key) {
@@ -295,6 +309,13 @@ class WebDriverTab extends Tab {
   /** @param {Target} target @param {string} text */
   async type(target, text) {
     await this.session.sendKeys(await this.handle(target), text);
+  }
+  /**
+   * Picks files in a file input: WebDriver's Element Send Keys with the paths, one a line.
+   * @param {Target} target @param {string[]} paths
+   */
+  async setFiles(target, paths) {
+    await this.session.sendKeys(await this.handle(target), paths.join("\n"));
   }
   /** @param {string} key */
   press(key) {

@@ -319,7 +319,7 @@ describe("QuoteForm", () => {
 
   it("states up front that every field is required, and keeps the hints under phone and e-mail while typing", async () => {
     await mount();
-    expect(host.querySelector(".quote-required")!.textContent).toBe("Alle felter skal udfyldes.");
+    expect(host.querySelector(".quote-required")!.textContent).toBe("Alle felter undtagen billeder skal udfyldes.");
     await type("phone", "12ab");
     for (const name of ["phone", "email"]) {
       const hint = host.querySelector(`#t-${name}-hint`)!;

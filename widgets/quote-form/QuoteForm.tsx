@@ -10,6 +10,7 @@ import { Icon } from "../shared/Icon.tsx";
 import { PhoneText } from "../shared/PhoneText.tsx";
 import type { SiteFacts } from "../shared/site-facts.ts";
 import { QuoteField } from "./QuoteField.tsx";
+import { PhotoField } from "./PhotoField.tsx";
 import type { SendResult } from "./send-quote.ts";
 import type { DraftStore } from "./session-draft.ts";
 import { useDraft } from "./use-draft.ts";
@@ -72,6 +73,7 @@ export function QuoteForm(props: QuoteFormProps) {
         ref={form}
         action={`${facts.backend.url}/functions/v1/${facts.backend.functionName}?forceFunctionRegion=${facts.backend.region}`}
         method="post"
+        encType="multipart/form-data"
         noValidate={draft.hydrated}
         aria-labelledby={`${id}-title`}
         onSubmit={submit.onSubmit}
@@ -82,7 +84,7 @@ export function QuoteForm(props: QuoteFormProps) {
             <a href={`tel:${facts.phone.e164}`}>{facts.phone.display}</a>.
           </p>
         ) : null}
-        <p className="quote-required">Alle felter skal udfyldes.</p>
+        <p className="quote-required">Alle felter undtagen billeder skal udfyldes.</p>
         {fields.map((field) => (
           <QuoteField
             key={field}
@@ -93,6 +95,7 @@ export function QuoteForm(props: QuoteFormProps) {
             onChange={update}
           />
         ))}
+        <PhotoField formId={id} />
         {location ? <input type="hidden" name="location" value={location} /> : null}
         <input type="hidden" name="page" value={props.page} />
         {props.partner ? <input type="hidden" name="partnerId" value={props.partner} /> : null}
@@ -112,8 +115,8 @@ export function QuoteForm(props: QuoteFormProps) {
           </p>
         ) : null}
         <p className="privacy-note">
-          Vi bruger kun dine oplysninger til at besvare din forespørgsel og sletter dem igen efter {facts.retentionMonths} måneder. Læs mere
-          i vores <a href={`${site}/privatlivspolitik`}>privatlivspolitik</a>.
+          Vi bruger kun dine oplysninger til at besvare din forespørgsel og sletter dem igen efter {facts.retentionMonths} måneder. Billeder
+          gemmes kun, til de er mailet til os. Læs mere i vores <a href={`${site}/privatlivspolitik`}>privatlivspolitik</a>.
         </p>
         <p className="sr-only" role="status">
           {submit.status}

@@ -7,6 +7,8 @@ import { RETRY, backoffDelay } from "../shared/backoff.ts";
 
 export type Backend = { url: string; anonKey: string; functionName: string; region?: string };
 export type QuoteBody = Record<string, string | number | undefined>;
+/** The fields as JSON, or with photos as a form (photos.ts): the function answers both in JSON. */
+type Payload = QuoteBody | FormData;
 export type SendResult =
   | { ok: true; id: string }
   | { ok: false; status?: number; fieldErrors?: FieldErrors; message?: string; requestId?: string };
@@ -16,7 +18,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 /** Invokes the backend function; retries only when the request never got an answer. */
 export async function sendQuote(
   backend: Backend,
-  body: QuoteBody,
+  body: Payload,
   idempotencyKey: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<SendResult> {
@@ -26,7 +28,11 @@ export async function sendQuote(
     region: backend.region as FunctionRegion | undefined,
   });
   for (let retry = 0; ; retry++) {
-    const { data, error } = await client.invoke(backend.functionName, { body, headers: { "Idempotency-Key": idempotencyKey }, signal });
+    const { data, error } = await client.invoke(backend.functionName, {
+      body,
+      headers: { "Idempotency-Key": idempotencyKey, Accept: "application/json" },
+      signal,
+    });
     if (!error) return { ok: true, id: (data as { id: string }).id };
     if (error instanceof FunctionsHttpError) {
       // The server answered: its Danish field messages go back onto the fields.

@@ -4,7 +4,7 @@
 // errors with focus on the first, or a lasting confirmation or lasting error inside the form that focus
 // moves to, beside the 5000 ms notice.
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { type FieldErrors, type QuoteField, type QuoteValues, checkQuoteRequest } from "#quote-rules";
+import { type FieldErrors, QUOTE_RULES, type QuoteField, type QuoteValues, checkQuoteRequest } from "#quote-rules";
 import { notify } from "../shared/notices.ts";
 import { randomId } from "../shared/random-id.ts";
 import type { SiteFacts } from "../shared/site-facts.ts";
@@ -88,15 +88,20 @@ export function useQuoteSubmit({ id, facts, fields, values, elapsedMs, extra, fo
     // request instead of storing a second one. Other content gets a new key.
     const same = JSON.stringify(content);
     if (lastAttempt.current?.content !== same) lastAttempt.current = { content: same, key: randomId() };
-    const result = await sendQuote(facts.backend, { ...content, elapsedMs: filledFor }, lastAttempt.current.key, {
-      signal: inFlight.current.signal,
-    });
+    const fields = { ...content, elapsedMs: filledFor };
+    // Photos picked (thumbnails show, or still in the input when picked before the form woke up): the
+    // photo module sends them with the fields as a form.
+    const input = form.current?.querySelector<HTMLInputElement>("[type=file]");
+    const photos = input?.files?.length || form.current?.querySelector(".quote-thumbs li") ? await import("./photos.ts") : null;
+    const body = (input && (await photos?.formBody(fields, input, QUOTE_RULES.photos))) || fields;
+    const result = await sendQuote(facts.backend, body, lastAttempt.current.key, { signal: inFlight.current.signal });
     if (inFlight.current.signal.aborted) return;
     if (result.ok) lastAttempt.current = null;
     busy.current = false;
     setSending(false);
     onResult?.(result);
     if (result.ok) {
+      if (input) photos?.clear(input);
       onSent();
       announce("");
       setOutcome({ kind: "sent" });

@@ -76,6 +76,10 @@ const environmentSchema = z.object({
   ALERT_WEBHOOK_URL: z.optional(url),
   // How long a request body may take to arrive whole; a client that stalls half-way gets 408.
   BODY_DEADLINE_MS: optionalInt("5000"),
+  // How long a body with photos (multipart/form-data, at most 15 MB) may take to arrive whole: a phone's
+  // originals over a slow upload (15 MB at 1 Mbit/s is two minutes); the request's deadline starts after
+  // it (docs/quote-photos.md). Within the platform's 150 s for a request.
+  PHOTO_BODY_DEADLINE_MS: optionalInt("120000"),
   // How long a request may take end to end before it is answered 503 with the phone number: the
   // database's statement and lock timeouts and a deadline around each database call come from it, so
   // a hung or locked database never leaves a visitor waiting (README "The quote backend").
@@ -105,6 +109,7 @@ export type Config = {
   alertWebhookUrl?: string;
   bodyDeadlineMs: number;
   requestDeadlineMs: number;
+  photoBodyDeadlineMs: number;
   port?: number;
 };
 
@@ -191,6 +196,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     alertWebhookUrl: e.ALERT_WEBHOOK_URL,
     bodyDeadlineMs: e.BODY_DEADLINE_MS,
     requestDeadlineMs: e.REQUEST_DEADLINE_MS,
+    photoBodyDeadlineMs: e.PHOTO_BODY_DEADLINE_MS,
     port: e.PORT,
   };
 }

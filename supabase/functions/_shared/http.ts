@@ -21,18 +21,7 @@ export async function readBody(request: Request, deadlineMs = 5_000): Promise<st
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new BodyTimeout()), deadlineMs);
-  });
-  try {
-    return await Promise.race([readAll(), timeout]);
-  } catch (error) {
-    if (error instanceof BodyTimeout) await reader.cancel().catch(() => {});
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
+  return await withinBodyDeadline(readAll(), deadlineMs, () => reader.cancel());
 
   async function readAll(): Promise<string> {
     for (;;) {
@@ -53,6 +42,26 @@ export async function readBody(request: Request, deadlineMs = 5_000): Promise<st
     }
     // Bytes that are not UTF-8 are refused (a TypeError, answered 400), never stored as "K\ufffdge".
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  }
+}
+
+/**
+ * `reading` (of a request's body), or BodyTimeout when it has not settled within `deadlineMs`; then
+ * `cancel()` stops the body, so a client that stalls half-way holds nothing.
+ */
+export async function withinBodyDeadline<T>(reading: Promise<T>, deadlineMs: number, cancel: () => Promise<void>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BodyTimeout()), deadlineMs);
+  });
+  reading.catch(() => {});
+  try {
+    return await Promise.race([reading, timeout]);
+  } catch (error) {
+    if (error instanceof BodyTimeout) await cancel().catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -28,7 +28,7 @@ export function apiEmail(message: OutgoingMessage) {
       ? {
           attachments: message.attachments.map((file) => ({
             filename: file.filename,
-            content: base64(file.content),
+            content: file.encoding === "base64" ? file.content : base64(file.content),
             content_type: file.contentType,
           })),
         }

@@ -19,7 +19,9 @@ export function failureReason(error: unknown): string {
 /** Sends the e-mail for a claimed row and records the outcome; never throws. */
 export async function deliver(store: Store, mailer: Mailer, row: StoredRequest, log: Logger, alert?: Alerter): Promise<boolean> {
   try {
-    await mailer.send(row);
+    // The photos ride with the e-mail (mail.ts attaches them); a retry reads them again, since they
+    // are kept until an e-mail is sent.
+    await mailer.send({ ...row, photos: await store.photosOf(row.id) });
   } catch (error) {
     const reason = failureReason(error);
     const status = await store.markFailed(row, reason, { permanent: isPermanent(error) }).catch(() => null);
@@ -35,6 +37,8 @@ export async function deliver(store: Store, mailer: Mailer, row: StoredRequest, 
   }
   await store.markSent(row);
   log({ event: "mail_sent", requestId: row.id, attempt: row.attempts });
+  // The firm has the photos now: the database keeps none of a sent request (docs/quote-photos.md).
+  await store.dropSentPhotos().catch(() => log({ event: "photos_not_dropped", level: "warn", requestId: row.id }));
   return true;
 }
 

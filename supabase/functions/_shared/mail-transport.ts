@@ -12,7 +12,8 @@ export type OutgoingMessage = {
   html: string;
   messageId: string;
   headers: Record<string, string>;
-  attachments?: { filename: string; content: Uint8Array | string; contentType?: string }[];
+  /** `encoding: "base64"`: `content` is the bytes as base64 text. */
+  attachments?: { filename: string; content: Uint8Array | string; contentType?: string; encoding?: "base64" }[];
 };
 
 export type MailTransport = { send: (message: OutgoingMessage) => Promise<void> };

@@ -52,6 +52,15 @@ export function receivedInDanish(date: Date): string {
   return `${part.day}. ${part.month} ${part.year} kl. ${part.hour}.${part.minute}`;
 }
 
+/** The request's photos as the e-mail's attachments (base64, which both transports send as it is). */
+const photoAttachments = (request: StoredRequest) =>
+  (request.photos ?? []).map((photo) => ({
+    filename: photo.filename,
+    content: photo.base64,
+    encoding: "base64" as const,
+    contentType: photo.contentType,
+  }));
+
 /** The message for one request: subject with the location, customer as Reply-To, text and escaped HTML. */
 export function buildMessage(request: StoredRequest, settings: Omit<MailSettings, "mailTransport">) {
   const rows: [string, string][] = [
@@ -91,6 +100,7 @@ export function buildMessage(request: StoredRequest, settings: Omit<MailSettings
     // One stable Message-ID per request: should a retry ever deliver twice, mail clients see one message.
     messageId: `<${request.id}@quote-requests>`,
     headers: { "X-Quote-Request-Id": request.id },
+    attachments: photoAttachments(request),
   };
 }
 

@@ -1,7 +1,9 @@
 // Postgres access for quote requests (the `postgres` driver on SUPABASE_DB_URL). Every stored request is
 // a row first; the e-mail is a state of that row: pending -> sending -> sent, claimed by one sender at a time.
+import { Buffer } from "node:buffer";
 import type postgres from "postgres";
 import type { QuoteRequest } from "./quote-request.ts";
+import type { Photo } from "./quote-photos.ts";
 
 export type Sql = ReturnType<typeof postgres>;
 
@@ -13,7 +15,12 @@ export type StoredRequest = QuoteRequest & {
   attempts: number;
   /** Sent by `npm run verify:deploy` with the firm's secret (a deploy check, not a customer). */
   deployCheck?: boolean;
+  /** The photos sent with it, while they are kept (until its e-mail is sent); read by photosOf(). */
+  photos?: StoredPhoto[];
 };
+
+/** A stored photo as the e-mail attaches it: its bytes as base64 (what both mail transports send). */
+export type StoredPhoto = { filename: string; contentType: Photo["contentType"]; base64: string };
 
 export type NewRequest = QuoteRequest & {
   sourceUrl: string | null;
@@ -23,6 +30,8 @@ export type NewRequest = QuoteRequest & {
   requestHash: string;
   clientIpHash: string;
   userAgent: string | null;
+  /** Stored with the row, in the same statement (migration quote_request_photos). */
+  photos?: Photo[];
 };
 
 /**
@@ -68,6 +77,21 @@ const CLAIM_SECONDS = 300;
 const COLUMNS = `id, received_at as "receivedAt", name, phone, email, location, message,
   source_url as "sourceUrl", partner_id as "partnerId", attempts, deploy_check as "deployCheck"`;
 
+/** The Postgres type id (pg_type.oid) of text: the photo arguments' elements. */
+const TEXT = 25;
+
+/**
+ * The photos as submit_quote_request_with_photos's last three arguments: names, types and the bytes as
+ * base64, a third larger than the bytes (the driver's bytea text is hex, twice as large, and an array
+ * escapes it into yet another copy).
+ */
+const photoArguments = (sql: Sql, photos: Photo[]) => {
+  const column = (values: string[]) => sql.array(values, TEXT);
+  const base64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+  return sql`, ${column(photos.map((photo) => photo.filename))}, ${column(photos.map((photo) => photo.contentType))},
+    ${column(photos.map((photo) => base64(photo.bytes)))}`;
+};
+
 export function createStore(sql: Sql) {
   /** What taking a row for sending changes: the state, the attempt number (the fence) and the claim's end. */
   const claimSet = () =>
@@ -80,12 +104,14 @@ export function createStore(sql: Sql) {
      * (locks, replay, counts and insert).
      */
     async submit(request: NewRequest, limits: Limits, notAfter: Date | null = null): Promise<SubmitResult> {
+      const photos = request.photos ?? [];
       const [row] = await sql<{ kind: SubmitResult["kind"]; id: string | null; retryAfterSeconds: number | null }[]>`
-        select kind, id, retry_after_seconds as "retryAfterSeconds" from public.submit_quote_request(
+        select kind, id, retry_after_seconds as "retryAfterSeconds" from ${sql.unsafe(photos.length ? "public.submit_quote_request_with_photos" : "public.submit_quote_request")}(
           ${request.name}, ${request.phone}, ${request.email}, ${request.location}, ${request.message},
           ${request.sourceUrl}, ${request.partnerId}, ${request.idempotencyKey}, ${request.requestHash},
           ${request.clientIpHash}, ${request.userAgent},
-          ${limits.perClient}, ${limits.perEmail}, ${limits.perEmailTotal}, ${limits.windowMinutes}, ${notAfter})`;
+          ${limits.perClient}, ${limits.perEmail}, ${limits.perEmailTotal}, ${limits.windowMinutes}, ${notAfter}
+          ${photos.length ? photoArguments(sql, photos) : sql``})`;
       if (row.kind === "limited") return { kind: "limited", retryAfterSeconds: row.retryAfterSeconds ?? 1 };
       if (row.kind === "keyReused" || row.kind === "expired") return { kind: row.kind };
       if (!row.id) throw new Error(`submit_quote_request answered ${row.kind} without an id`);
@@ -162,6 +188,23 @@ export function createStore(sql: Sql) {
     /** Gives rows back after an alert that did not arrive: the next alert takes them again. */
     async releaseAlert(ids: string[]): Promise<void> {
       await sql`update quote_requests set alert_claimed_until = null where id = any(${ids}::uuid[]) and alerted_at is null`;
+    },
+
+    /** The photos stored with a request, in the order they were sent (none once its e-mail is out). */
+    async photosOf(id: string): Promise<StoredPhoto[]> {
+      // As base64 without line breaks: what the transports send, and smaller than the driver's hex for bytea.
+      return await sql<StoredPhoto[]>`
+        select filename, content_type as "contentType", translate(encode(bytes, 'base64'), E'\n', '') as base64
+        from quote_request_photos where request_id = ${id} order by position`;
+    },
+
+    /**
+     * Deletes the photos of every request whose e-mail is sent: called after each sent e-mail, so a
+     * delete cut short by a stopped instance is made good by the next one.
+     */
+    async dropSentPhotos(): Promise<void> {
+      await sql`delete from quote_request_photos p using quote_requests q
+        where q.id = p.request_id and q.notification_status = 'sent'`;
     },
 
     /** The active partner sites registered in the database: id and origin. */

@@ -8,6 +8,7 @@ import { corsHeaders } from "../_shared/cors.ts";
 import { DeadlineExceeded, startDeadline } from "../_shared/deadline.ts";
 import {
   BodyTimeout,
+  BODY_LIMIT_BYTES,
   BodyTooLarge,
   clientAddress,
   forwardedShape,
@@ -28,6 +29,9 @@ import { type Alerter, createAlerter } from "../_shared/alerts.ts";
 import { INVISIBLE, QUOTE_FIELDS, QUOTE_RULES } from "../_shared/quote-checks.ts";
 import { validateQuoteRequest } from "../_shared/quote-request.ts";
 import { registrationCheck } from "./registration-check.ts";
+import { MultipartRefused } from "../_shared/multipart.ts";
+import { readPhotoForm } from "../_shared/photo-form.ts";
+import { displayName, NotAnImage, type Photo } from "../_shared/quote-photos.ts";
 import type { Store } from "../_shared/store.ts";
 import { sameSecret } from "../_shared/secrets.ts";
 
@@ -184,7 +188,7 @@ export function createHandler({
 
   async function handle(request: Request): Promise<Response> {
     const requestId = crypto.randomUUID();
-    const deadline = startDeadline(config.requestDeadlineMs);
+    let deadline = startDeadline(config.requestDeadlineMs);
     if (!shapeLogged && request.method === "POST") {
       shapeLogged = true;
       log({ event: "forwarded_for_shape", shape: forwardedShape(request), trustedProxyHops: config.trustedProxyHops });
@@ -192,14 +196,19 @@ export function createHandler({
     const allowed = await partners.origins();
     const cors = corsHeaders(request.headers.get("origin"));
     const type = mediaType(request);
-    const isForm = type === "application/x-www-form-urlencoded";
+    // multipart/form-data is the plain form with its photos (answered with redirects), or the widget
+    // sending photos, which asks for JSON answers as its JSON posts get them.
+    const isMultipart = type === "multipart/form-data";
+    const isForm =
+      type === "application/x-www-form-urlencoded" || (isMultipart && !(request.headers.get("accept") ?? "").includes("application/json"));
     const json = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
       jsonResponse(status, body, { ...cors, ...headers });
     const redirect = (path: string) => redirectResponse(siteLink(path), cors);
-    const problem = (status: number, key: AnswerKey, headers: Record<string, string> = {}) => {
+    /** A refusal; `file` names the photo it is about (in the JSON answer: the error page names no value). */
+    const problem = (status: number, key: AnswerKey, headers: Record<string, string> = {}, file?: string) => {
       log({ event: "request_refused", requestId, status, reason: key });
       if (isForm && status !== 405) return redirect(`/kontakt/fejl?grund=${key}#${key}`);
-      return json(status, { error: text[key], requestId }, headers);
+      return json(status, { error: text[key].replace("{file}", `Filen »${file}«`), requestId }, headers);
     };
 
     if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
@@ -220,7 +229,7 @@ export function createHandler({
       log({ event: "request_refused", requestId, status: 403, reason: "notRegistered", origin: from });
       return json(403, { error: text.notRegistered, code: "notRegistered", requestId });
     }
-    if (!isForm && type !== "application/json") return problem(415, "unsupported");
+    if (!isForm && !isMultipart && type !== "application/json") return problem(415, "unsupported");
     // Every browser sends Origin with a form's POST, and a form post has no fill time to check: one
     // without Origin or Referer came from no browser, and would otherwise pass no rule at all.
     if (isForm && from === null) {
@@ -229,11 +238,23 @@ export function createHandler({
     }
 
     let body: Record<string, unknown>;
+    let photos: Photo[] = [];
     try {
-      const raw = await readBody(request, Math.min(config.bodyDeadlineMs, deadline.left()));
-      body = isForm ? parseForm(raw) : JSON.parse(raw || "null");
+      if (isMultipart) {
+        ({ body, photos } = await readPhotoForm(request, BODY_LIMIT_BYTES, config.photoBodyDeadlineMs));
+        // Photos take long on a slow phone: the request's deadline (the database's) starts once they are in.
+        deadline = startDeadline(config.requestDeadlineMs);
+      } else {
+        const raw = await readBody(request, Math.min(config.bodyDeadlineMs, deadline.left()));
+        body = isForm ? parseForm(raw) : JSON.parse(raw || "null");
+      }
     } catch (error) {
       if (error instanceof BodyTimeout) return problem(408, "timeout", { Connection: "close" });
+      if (error instanceof NotAnImage) return problem(400, "photoType", {}, error.filename);
+      if (error instanceof MultipartRefused) {
+        const status = error.reason === "badRequest" ? 400 : 413;
+        return problem(status, error.reason, { Connection: "close" }, displayName(error.filename ?? "", 0));
+      }
       return error instanceof BodyTooLarge ? problem(413, "tooLarge") : problem(400, "badRequest");
     }
     if (typeof body !== "object" || body === null || Array.isArray(body)) return problem(400, "badRequest");
@@ -276,6 +297,7 @@ export function createHandler({
     try {
       const submission = store.submit(
         {
+          photos,
           ...validation.data,
           sourceUrl: sourceUrl(body.sourceUrl ?? body.page, request.headers.get("referer"), allowed),
           partnerId: await partners.verified(stringOrNull(body.partnerId ?? body.partner), request.headers.get("origin")),

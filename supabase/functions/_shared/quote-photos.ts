@@ -1,0 +1,55 @@
+// The photos of a quote request: the limits, and each received file checked by its bytes and stripped
+// of its metadata before it is stored (photo-bytes.ts). docs/quote-photos.md tells the whole path.
+import type { MultipartLimits, ReceivedFile } from "./multipart.ts";
+import { NotAPhoto, type PhotoType, photoType, stripMetadata } from "./photo-bytes.ts";
+import rules from "./quote-rules.json" with { type: "json" };
+
+const MB = 1024 * 1024;
+
+/**
+ * How many photos one request may carry (quote-rules.json, which the form reads too), and how large each
+ * and all may be as received (the answers' messages name these figures; a test holds them together).
+ */
+export const PHOTO_LIMITS = { maxFiles: rules.photos.maxFiles, fileBytes: 8 * MB, totalBytes: 15 * MB };
+
+/** The limits of a multipart body: the photos', and the text fields' within `textBytes` (the JSON body's limit). */
+export const multipartLimits = (textBytes: number): MultipartLimits => ({ textBytes, ...PHOTO_LIMITS });
+
+/** A photo as stored and attached: a safe file name with the extension of its real type. */
+export type Photo = { filename: string; contentType: PhotoType; bytes: Uint8Array };
+
+/** Thrown for a file that is not a JPEG, PNG or WebP image; names it as the visitor chose it. */
+export class NotAnImage extends Error {
+  constructor(readonly filename: string) {
+    super("not an image");
+  }
+}
+
+const EXTENSIONS: Record<PhotoType, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
+
+/**
+ * The name a file is shown by: without a path (old browsers send one), control characters or
+ * characters that mean something in a header, at most 100 characters, never empty.
+ */
+export function displayName(filename: string, position: number): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are removed on purpose
+  const base = (filename.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029"<>]/g, "").trim();
+  return base.slice(0, 100) || `billede-${position}`;
+}
+
+/** The received files as photos, in order; throws NotAnImage for the first that is not one. */
+export function checkPhotos(files: ReceivedFile[]): Photo[] {
+  return files.map((file, index) => {
+    const name = displayName(file.filename, index + 1);
+    const type = photoType(file.bytes);
+    if (!type) throw new NotAnImage(name);
+    try {
+      const bytes = stripMetadata(file.bytes, type);
+      const stem = name.replace(/\.[A-Za-z0-9]{1,5}$/, "") || `billede-${index + 1}`;
+      return { filename: `${stem}.${EXTENSIONS[type]}`, contentType: type, bytes };
+    } catch (error) {
+      if (error instanceof NotAPhoto) throw new NotAnImage(name);
+      throw error;
+    }
+  });
+}
