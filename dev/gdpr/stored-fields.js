@@ -62,7 +62,9 @@ export async function storedFor(sql, address) {
 function photosInDanish(photos) {
   if (photos.length === 0) return "ingen gemt (billeder slettes, når vores e-mail med dem er sendt)";
   const size = (/** @type {number} */ bytes) => `${Math.max(1, Math.round(bytes / 1000)).toLocaleString("da-DK")} kB`;
-  const each = photos.map((photo) => `${photo.filename} (${PHOTO_TYPES[photo.content_type] ?? photo.content_type}, ${size(photo.size_bytes)})`);
+  const each = photos.map(
+    (photo) => `${photo.filename} (${PHOTO_TYPES[photo.content_type] ?? photo.content_type}, ${size(photo.size_bytes)})`,
+  );
   return `${photos.length === 1 ? "1 billede" : `${photos.length} billeder`}, gemt indtil vores e-mail med dem er sendt: ${each.join(", ")}`;
 }
 
