@@ -3,7 +3,7 @@
 // check once the mail queue has drained: rows = accepted answers, e-mails = rows. With the CPU each part
 // used, since the load generator, Deno, the database and the mail server share this machine's cores.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import postgres from "postgres";
 import sharp from "sharp";
 import { startDatabase } from "../local/database.js";
@@ -27,6 +27,33 @@ function cpuSeconds(/** @type {number} */ pid) {
 function peakMemoryMb(/** @type {number} */ pid) {
   const kB = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
   return Math.round(Number(kB ?? 0) / 1024);
+}
+
+/** A process's resident memory now (VmRSS), in MB (Linux). */
+function residentMemoryMb(/** @type {number} */ pid) {
+  const kB = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
+  return Math.round(Number(kB ?? 0) / 1024);
+}
+
+/** Starts a new high-water mark: VmHWM is set back to VmRSS (writing 5 to clear_refs, Linux 4.0+). */
+function resetPeakMemory(/** @type {number} */ pid) {
+  writeFileSync(`/proc/${pid}/clear_refs`, "5");
+}
+
+/**
+ * The median and the largest of each request's peak memory above the process before it (MB) and CPU
+ * seconds, the first request apart: it also loads the code the later ones reuse.
+ * @param {{ peakAboveMb: number, cpuSeconds: number }[]} requests
+ */
+function spread(requests) {
+  const [first, ...rest] = requests;
+  const of = (/** @type {"peakAboveMb" | "cpuSeconds"} */ key) => {
+    const values = rest.map((request) => request[key]).sort((a, b) => a - b);
+    return { first: first?.[key], median: values[Math.floor(values.length / 2)], max: values.at(-1) };
+  };
+  const cpu = of("cpuSeconds");
+  const round = (/** @type {number | undefined} */ value) => (value === undefined ? value : Math.round(value * 100) / 100);
+  return { peakAboveBeforeMb: of("peakAboveMb"), cpuSeconds: { first: round(cpu.first), median: round(cpu.median), max: round(cpu.max) } };
 }
 
 /** The memory Supabase gives a function ("Limits" in its Edge Functions docs). */
@@ -94,7 +121,27 @@ export async function runApiLoad({
   let receipts = 0;
   // The firm's e-mails carry X-Quote-Request-Id; the customers' receipts, sent after them, do not.
   const firmsMail = /^X-Quote-Request-Id:/im;
-  const smtp = await startSmtp({ smtpPort: 0, onMessage: (raw) => (firmsMail.test(raw.toString("latin1")) ? mails++ : receipts++) });
+  /** @type {(() => void)[]} called on each of the firm's e-mails (the per-request measurement waits on them) */
+  const onFirmsMail = [];
+  const smtp = await startSmtp({
+    smtpPort: 0,
+    onMessage: (raw) => {
+      if (!firmsMail.test(raw.toString("latin1"))) return receipts++;
+      mails++;
+      for (const notify of onFirmsMail.splice(0)) notify();
+    },
+  });
+  /** Resolves once `count` of the firm's e-mails have arrived, or after a minute (the request is lost then). */
+  const firmsMailArrived = (/** @type {number} */ count) =>
+    new Promise((resolve) => {
+      const timer = setTimeout(resolve, 60_000);
+      const check = () => {
+        if (mails < count) return onFirmsMail.push(check);
+        clearTimeout(timer);
+        resolve(undefined);
+      };
+      check();
+    });
   // With photos, Deno's JavaScript heap is held to Supabase's 256 MB per function (DENO_V8_FLAGS): the
   // run shows whether the largest requests fit, not how much a heap that may grow at will holds on to.
   // BENCH_HEAP_MB holds it lower, to see how much room the largest request leaves.
@@ -158,7 +205,14 @@ export async function runApiLoad({
   // The database's backends are sampled at the end too: the function opens its connections during the load.
   const databaseCpu = () => new Map(kind === "postgres15" ? postgresPids(database.url).map((pid) => [pid, cpuSeconds(pid)]) : []);
   const cpu = () => ({ deno: cpuSeconds(fn.pid ?? 0), database: databaseCpu(), node: process.cpuUsage() });
-  const idleMemoryMb = peakMemoryMb(fn.pid ?? 0);
+  const pid = fn.pid ?? 0;
+  const idleMemoryMb = peakMemoryMb(pid);
+  // One request at a time with photos: each is measured alone, from its arrival to its e-mail's, above
+  // the memory the process held just before it (the high-water mark is set back to it per request).
+  const perRequest = photos && CONNECTIONS === 1;
+  /** @type {{ peakAboveMb: number, cpuSeconds: number }[]} */
+  const measured = [];
+  let processPeakMb = idleMemoryMb;
   const cpuBefore = cpu();
   const started = performance.now();
   await Promise.all(
@@ -166,6 +220,8 @@ export async function runApiLoad({
       while (next < REQUESTS) {
         const n = next++;
         const t0 = performance.now();
+        const before = perRequest ? { rss: residentMemoryMb(pid), cpu: cpuSeconds(pid), mails } : null;
+        if (before) resetPeakMemory(pid);
         try {
           /** @type {Response} */
           const response = await fetch(
@@ -185,6 +241,13 @@ export async function runApiLoad({
             photos && response.headers.get("location")?.includes("/kontakt/fejl") ? `${response.status} fejl` : response.status;
           statuses[status] = (statuses[status] ?? 0) + 1;
           latencies.push(performance.now() - t0);
+          if (before) {
+            // The firm's e-mail, with the photos read back and attached, is part of the request's cost.
+            if (status === 303) await firmsMailArrived(before.mails + 1);
+            const peak = peakMemoryMb(pid);
+            processPeakMb = Math.max(processPeakMb, peak);
+            measured.push({ peakAboveMb: peak - before.rss, cpuSeconds: cpuSeconds(pid) - before.cpu });
+          }
         } catch {
           errors++;
         }
@@ -247,8 +310,10 @@ export async function runApiLoad({
           photosPerRequest: LARGEST.photos,
           bytesPerRequest: LARGEST.photos * LARGEST.bytes,
           // Supabase's limits per request: 256 MB of memory and 2 s of CPU time.
-          denoMemoryMb: { heapCap: heapMb, beforeLoad: idleMemoryMb, peak: peakMemoryMb(fn.pid ?? 0) },
+          denoMemoryMb: { heapCap: heapMb, beforeLoad: idleMemoryMb, peak: perRequest ? processPeakMb : peakMemoryMb(pid) },
           denoCpuSecondsPerRequest: Math.round((denoCpuSeconds / Math.max(1, latencies.length)) * 1000) / 1000,
+          // Measured one request at a time (BENCH_CONNECTIONS=1): what Supabase's limits are about.
+          ...(perRequest ? { perRequest: { peakAboveIdleMb: processPeakMb - idleMemoryMb, ...spread(measured) } } : {}),
           photosLeftInDatabase: photoBytes,
         }
       : {}),

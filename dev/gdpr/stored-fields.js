@@ -1,10 +1,13 @@
 // Everything stored for one e-mail address, for a GDPR access answer (art. 15) and an erasure (art. 17):
 // every column of every row, the hashed client address and the user agent included. Columns added later
-// are answered too (select *); the labels below say in Danish what each known column is.
+// are answered too (select *); the labels below say in Danish what each known column is. The photos sent
+// with a request (kept until the firm's e-mail with them is out, or a failed one is purged) are listed by
+// name, type and size, never their bytes.
 import { danishDateTime } from "../../supabase/functions/_shared/copenhagen-time.js";
 import { STATUS_IN_DANISH } from "../leads/list.js";
 
-/** @typedef {Record<string, unknown> & { id: string, received_at: Date, name: string, email: string }} StoredRow */
+/** @typedef {{ filename: string, content_type: string, size_bytes: number }} StoredPhoto */
+/** @typedef {Record<string, unknown> & { id: string, received_at: Date, name: string, email: string, photos: StoredPhoto[] }} StoredRow */
 
 /** Danish names of the stored columns, in the order a person reads them; the rest follow by their column name. */
 export const FIELD_LABELS = /** @type {Record<string, string>} */ ({
@@ -31,7 +34,11 @@ export const FIELD_LABELS = /** @type {Record<string, string>} */ ({
   request_hash: "Kontrolsum af indholdet",
   deploy_check: "Test af opsætningen",
   id: "Forespørgslens nummer",
+  photos: "Billeder sendt med",
 });
+
+/** The photo types as a person reads them. */
+const PHOTO_TYPES = /** @type {Record<string, string>} */ ({ "image/jpeg": "JPEG", "image/png": "PNG", "image/webp": "WebP" });
 
 /**
  * Every stored row for an address, any spelling of it (the database's canonical_email), oldest first.
@@ -40,8 +47,25 @@ export const FIELD_LABELS = /** @type {Record<string, string>} */ ({
  * @returns {Promise<StoredRow[]>}
  */
 export async function storedFor(sql, address) {
-  return await sql`select * from quote_requests
-    where lower(public.canonical_email(email)) = lower(public.canonical_email(${address})) order by received_at`;
+  return await sql`select q.*, coalesce((
+      select json_agg(json_build_object('filename', p.filename, 'content_type', p.content_type, 'size_bytes', octet_length(p.bytes))
+        order by p.position)
+      from quote_request_photos p where p.request_id = q.id), '[]') as photos
+    from quote_requests q
+    where lower(public.canonical_email(q.email)) = lower(public.canonical_email(${address})) order by q.received_at`;
+}
+
+/**
+ * The photos still stored with a request, in Danish: how many, and each one's name, type and size.
+ * @param {StoredPhoto[]} photos
+ */
+function photosInDanish(photos) {
+  if (photos.length === 0) return "ingen gemt (billeder slettes, når vores e-mail med dem er sendt)";
+  const size = (/** @type {number} */ bytes) => `${Math.max(1, Math.round(bytes / 1000)).toLocaleString("da-DK")} kB`;
+  const each = photos.map(
+    (photo) => `${photo.filename} (${PHOTO_TYPES[photo.content_type] ?? photo.content_type}, ${size(photo.size_bytes)})`,
+  );
+  return `${photos.length === 1 ? "1 billede" : `${photos.length} billeder`}, gemt indtil vores e-mail med dem er sendt: ${each.join(", ")}`;
 }
 
 /**
@@ -50,6 +74,7 @@ export async function storedFor(sql, address) {
  * @param {unknown} value
  */
 export function valueInDanish(column, value) {
+  if (column === "photos" && Array.isArray(value)) return photosInDanish(value);
   if (value === null || value === undefined || value === "") return column === "partner_id" ? "ingen (vores egen hjemmeside)" : "intet";
   if (value instanceof Date) return danishDateTime(value);
   if (typeof value === "boolean") return value ? "ja" : "nej";

@@ -1,6 +1,7 @@
 // A GDPR access answer covers every stored field, the hashed client address and the user agent
 // included (they were once left out), and prints as a ready Danish letter; an erasure reminds the firm
-// of its own e-mails about the requests, which the database cannot delete.
+// of its own e-mails about the requests, which the database cannot delete. Photos still stored with a
+// request are answered by name, type and size (never their bytes) and erased with it.
 import { describe, expect, it } from "vitest";
 import { FIELD_LABELS } from "../../dev/gdpr/stored-fields.js";
 import { loadData } from "../../site/_lib/load-data.js";
@@ -20,6 +21,14 @@ describe.each(LEAD_DATABASES)("the access and erasure answers on %s", (_name, st
       await insertLead(sql, "2026-11-21T09:00:00Z", { name: "Anden Person", email: "anden@example.dk", phone: "87654321" }),
     ];
     await sql`update quote_requests set client_ip_hash = 'cleared', user_agent = null where id = ${ids[1]}`;
+    // Photos are kept until the firm's e-mail is out: the first request's and the other person's still are.
+    for (const [id, position, filename, type, bytes] of /** @type {const} */ ([
+      [ids[0], 1, "eltavle.jpg", "image/jpeg", 245_000],
+      [ids[0], 2, "stikkontakt.png", "image/png", 1_200],
+      [ids[2], 1, "andens.webp", "image/webp", 500],
+    ]))
+      await sql`insert into quote_request_photos (request_id, position, filename, content_type, bytes)
+        values (${id}, ${position}, ${filename}, ${type}, decode(repeat('ab', ${bytes}), 'hex'))`;
     columns = (
       await sql`select column_name from information_schema.columns where table_schema = 'public' and table_name = 'quote_requests'`
     ).map((row) => row.column_name);
@@ -29,8 +38,15 @@ describe.each(LEAD_DATABASES)("the access and erasure answers on %s", (_name, st
   it("answers every stored column of every request for the address, any spelling of it", async () => {
     const { requests } = JSON.parse((await forget("Jens.Hansen@EXAMPLE.dk", "--json")).stdout);
     expect(requests.map((/** @type {{ id: string }} */ row) => row.id)).toEqual(ids.slice(0, 2));
-    for (const request of requests) expect(Object.keys(request).sort()).toEqual([...columns].sort());
+    for (const request of requests) expect(Object.keys(request).sort()).toEqual([...columns, "photos"].sort());
     expect(requests[0]).toMatchObject({ client_ip_hash: "hash-of-the-address", user_agent: "Mozilla/5.0 (Jens' telefon)" });
+    expect(requests.map((/** @type {{ photos: unknown[] }} */ row) => row.photos)).toEqual([
+      [
+        { filename: "eltavle.jpg", content_type: "image/jpeg", size_bytes: 245_000 },
+        { filename: "stikkontakt.png", content_type: "image/png", size_bytes: 1_200 },
+      ],
+      [],
+    ]);
   });
 
   it("prints every field in Danish, the hashed address and the user agent included", async () => {
@@ -42,7 +58,12 @@ describe.each(LEAD_DATABASES)("the access and erasure answers on %s", (_name, st
     expect(stdout).toContain("Browserens navn (user agent): Mozilla/5.0 (Jens' telefon)");
     expect(stdout).toContain("Envejskodet (hashet) udgave af IP-adressen: slettet (efter de faste dage)");
     expect(stdout).toContain("Modtaget: 2.11.2026 kl. 09.15");
+    expect(stdout).toContain(
+      "Billeder sendt med: 2 billeder, gemt indtil vores e-mail med dem er sendt: eltavle.jpg (JPEG, 245 kB), stikkontakt.png (PNG, 1 kB)",
+    );
+    expect(stdout).toContain("Billeder sendt med: ingen gemt");
     expect(stdout).not.toContain("Anden Person");
+    expect(stdout).not.toContain("andens.webp");
   });
 
   it("prints the answer as a ready Danish letter from the firm, with what article 15 asks for", async () => {
@@ -57,6 +78,7 @@ describe.each(LEAD_DATABASES)("the access and erasure answers on %s", (_name, st
       "Envejskodet (hashet) udgave af IP-adressen: hash-of-the-address",
       "Browserens navn (user agent): Mozilla/5.0 (Jens' telefon)",
       "Hvor arbejdet skal udføres: Faxe",
+      "Billeder sendt med: 2 billeder, gemt indtil vores e-mail med dem er sendt: eltavle.jpg (JPEG, 245 kB)",
       `slettes ${business.privacy.requestRetentionMonths} måneder efter`,
       `efter ${business.privacy.clientDataRetentionDays} dage`,
       business.processors.database.name,
@@ -79,8 +101,11 @@ describe.each(LEAD_DATABASES)("the access and erasure answers on %s", (_name, st
     expect(stdout).toContain(`"Ny forespørgsel: Køge", modtaget 2.11.2026 kl. 09.15 (forespørgsel-id ${ids[0]})`);
     expect(stdout).toContain(`"Ny forespørgsel: Faxe", modtaget 20.11.2026 kl. 19.40 (forespørgsel-id ${ids[1]})`);
     expect((await db.sql`select email from quote_requests`).map((row) => row.email)).toEqual(["anden@example.dk"]);
+    // The photos go with their request (on delete cascade); the other person's stay.
+    expect((await db.sql`select filename from quote_request_photos`).map((row) => row.filename)).toEqual(["andens.webp"]);
     const json = await forget("anden@example.dk", "--delete", "--json");
     expect(JSON.parse(json.stdout)).toEqual({ email: "anden@example.dk", deleted: 1 });
+    expect(await db.sql`select 1 from quote_request_photos`).toHaveLength(0);
     expect(json.stderr).toContain("Husk: vores e-mails om forespørgslen ligger stadig i firmaets postkasse");
   });
 });

@@ -4,7 +4,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { GPS_LATITUDE, exifWebp, gpsJpeg, jpegOver, pdfBytes, textPng } from "../support/photo-fixtures.js";
-import { NotAPhoto, photoType, stripMetadata } from "../../supabase/functions/_shared/photo-bytes.ts";
+import { NotAPhoto, photoType, stripMetadata, stripMetadataInPlace } from "../../supabase/functions/_shared/photo-bytes.ts";
 import { MultipartRefused, readMultipart } from "../../supabase/functions/_shared/multipart.ts";
 import { checkPhotos, displayName, NotAnImage, PHOTO_LIMITS } from "../../supabase/functions/_shared/quote-photos.ts";
 import answerMessages from "../../supabase/functions/_shared/answer-messages.json" with { type: "json" };
@@ -44,6 +44,20 @@ describe("a photo's type and metadata, by its bytes", () => {
       expect((await sharp(stripped).metadata()).exif).toBeUndefined();
       expect(contains(stripped, "TestPhone") || contains(stripped, "Jens")).toBe(false);
       expect(await pixels(stripped)).toBe(await pixels(original));
+    }
+  });
+
+  it("strips a received photo in its own bytes, with no second copy, to the same result", async () => {
+    for (const [original, type] of /** @type {const} */ ([
+      [await gpsJpeg(), "image/jpeg"],
+      [await textPng(), "image/png"],
+      [await exifWebp(), "image/webp"],
+    ])) {
+      const expected = Buffer.from(stripMetadata(original, type));
+      const received = Uint8Array.from(original);
+      const stripped = stripMetadataInPlace(received, type);
+      expect(stripped.buffer).toBe(received.buffer);
+      expect(Buffer.from(stripped).equals(expected)).toBe(true);
     }
   });
 

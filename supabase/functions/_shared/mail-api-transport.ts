@@ -14,7 +14,7 @@ const base64 = (content: Uint8Array | string) => {
   return btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(""));
 };
 
-/** The API's JSON body for one message. */
+/** The API's JSON body for one message, but its attachments (apiBody adds them). */
 export function apiEmail(message: OutgoingMessage) {
   return {
     from: message.from,
@@ -24,16 +24,35 @@ export function apiEmail(message: OutgoingMessage) {
     text: message.text,
     html: message.html,
     headers: message.headers,
-    ...(message.attachments?.length
-      ? {
-          attachments: message.attachments.map((file) => ({
-            filename: file.filename,
-            content: file.encoding === "base64" ? file.content : base64(file.content),
-            content_type: file.contentType,
-          })),
-        }
-      : {}),
   };
+}
+
+/**
+ * The API's JSON body as it is sent, piece by piece: the fields, then each attachment read and encoded
+ * in its turn, so that one attachment's base64 is held at a time, not all of them in one string.
+ */
+async function* apiBody(message: OutgoingMessage): AsyncGenerator<string> {
+  const fields = JSON.stringify(apiEmail(message));
+  if (!message.attachments?.length) return yield fields;
+  yield `${fields.slice(0, -1)},"attachments":[`;
+  for (const [index, file] of message.attachments.entries()) {
+    const { content } = file;
+    const encoded = typeof content === "function" ? await content() : file.encoding === "base64" ? content : base64(content);
+    yield `${index ? "," : ""}${JSON.stringify({ filename: file.filename, content: encoded, content_type: file.contentType })}`;
+  }
+  yield "]}";
+}
+
+/** `pieces` of text as a byte stream, each made when the reader asks for it. */
+function streamOf(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await pieces.next();
+      if (done) controller.close();
+      else controller.enqueue(encoder.encode(value));
+    },
+  });
 }
 
 /**
@@ -54,9 +73,12 @@ export function createMailApiTransport(
           "Content-Type": "application/json",
           "Idempotency-Key": message.messageId.replace(/^<|>$/g, ""),
         },
-        body: JSON.stringify(apiEmail(message)),
+        body: streamOf(apiBody(message)),
+        // A streamed body is sent while the answer may already come (the Fetch standard's half duplex,
+        // which Node requires to be named and Deno does by itself).
+        duplex: "half",
         signal: AbortSignal.timeout(10_000),
-      });
+      } as RequestInit);
       if (response.ok) {
         await response.body?.cancel();
         return;

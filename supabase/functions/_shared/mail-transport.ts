@@ -12,8 +12,11 @@ export type OutgoingMessage = {
   html: string;
   messageId: string;
   headers: Record<string, string>;
-  /** `encoding: "base64"`: `content` is the bytes as base64 text. */
-  attachments?: { filename: string; content: Uint8Array | string; contentType?: string; encoding?: "base64" }[];
+  /**
+   * `encoding: "base64"`: `content` is the bytes as base64 text, or reads it (a stored photo, read when
+   * the transport gets to it: one attachment at a time is held).
+   */
+  attachments?: { filename: string; content: Uint8Array | string | (() => Promise<string>); contentType?: string; encoding?: "base64" }[];
 };
 
 export type MailTransport = { send: (message: OutgoingMessage) => Promise<void> };

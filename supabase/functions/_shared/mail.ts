@@ -52,11 +52,11 @@ export function receivedInDanish(date: Date): string {
   return `${part.day}. ${part.month} ${part.year} kl. ${part.hour}.${part.minute}`;
 }
 
-/** The request's photos as the e-mail's attachments (base64, which both transports send as it is). */
+/** The request's photos as the e-mail's attachments (base64, read by the transport one at a time). */
 const photoAttachments = (request: StoredRequest) =>
   (request.photos ?? []).map((photo) => ({
     filename: photo.filename,
-    content: photo.base64,
+    content: () => photo.base64(),
     encoding: "base64" as const,
     contentType: photo.contentType,
   }));

@@ -151,8 +151,9 @@ export async function readMultipart(
       if (part.size > limits.fileBytes) throw new MultipartRefused("photoTooLarge", part.filename);
       if (fileBytes > limits.totalBytes) throw new MultipartRefused("photosTooLarge", part.filename);
     }
-    // The stream's chunks are fresh: a view keeps only what this part needs of them alive.
-    part.chunks.push(bytes.slice());
+    // A view, not a copy: the buffer under it is this reader's own (the stream's chunk, or the join of
+    // a chunk with the few bytes left before it), and what follows the view is copied out of it.
+    part.chunks.push(bytes);
   }
 
   function finishPart() {

@@ -1,6 +1,7 @@
 // What a photo is, told by its bytes (never its name or declared type), and the same photo without the
 // metadata a camera writes into it (the GPS position, the camera, the time), by byte surgery: segments
-// and chunks are copied or left out, nothing is decoded, so the cost is one pass over the bytes.
+// and chunks are moved together or left out, in the photo's own bytes, nothing is decoded, so the cost
+// is one pass over the bytes and no second copy of them.
 // Formats: JPEG (ITU T.81 B.1), PNG (RFC 2083 / PNG 3rd ed. 5.3, 11.3), WebP (RFC 9649 "RIFF container").
 
 export type PhotoType = "image/jpeg" | "image/png" | "image/webp";
@@ -31,8 +32,30 @@ function join(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** `bytes` without their metadata; throws NotAPhoto when they are not a whole image of their type. */
+/**
+ * The kept `parts` (views of `bytes`, in order) moved together to the start of `bytes`, which is
+ * overwritten; the result is a view of it. Each part moves towards the start, never past where the next
+ * one begins, so nothing is overwritten before it has moved.
+ */
+function compact(bytes: Uint8Array, parts: Uint8Array[]): Uint8Array {
+  let offset = 0;
+  for (const part of parts) {
+    bytes.copyWithin(offset, part.byteOffset - bytes.byteOffset, part.byteOffset - bytes.byteOffset + part.byteLength);
+    offset += part.byteLength;
+  }
+  return bytes.subarray(0, offset);
+}
+
+/** `bytes` without their metadata, as a new array; throws NotAPhoto when they are not a whole image of their type. */
 export function stripMetadata(bytes: Uint8Array, type: PhotoType): Uint8Array {
+  return stripMetadataInPlace(bytes.slice(), type);
+}
+
+/**
+ * `bytes` without their metadata, made in `bytes` themselves (overwritten: the result is a view of
+ * them), so a photo costs no second copy; throws NotAPhoto when they are not a whole image of their type.
+ */
+export function stripMetadataInPlace(bytes: Uint8Array, type: PhotoType): Uint8Array {
   if (type === "image/jpeg") return stripJpeg(bytes);
   if (type === "image/png") return stripPng(bytes);
   return stripWebp(bytes);
@@ -94,8 +117,13 @@ function stripJpeg(bytes: Uint8Array): Uint8Array {
     const segment = bytes.subarray(at, at + 2 + length);
     if (marker === 0xda) {
       if (orientation !== 1) parts.splice(1, 0, orientationSegment(orientation));
-      parts.push(bytes.subarray(at));
-      return join(parts);
+      // The kept segments (a few kB) are joined and written just before the scan, which stays where it
+      // is. They fit unless an EXIF segment shorter than the Orientation segment made for it held the
+      // tag (no camera writes one): such a photo is copied whole.
+      const head = join(parts);
+      if (head.length > at) return join([head, bytes.subarray(at)]);
+      bytes.set(head, at - head.length);
+      return bytes.subarray(at - head.length);
     }
     const payload = segment.subarray(4);
     const isApp = marker >= 0xe0 && marker <= 0xef;
@@ -126,7 +154,7 @@ function stripPng(bytes: Uint8Array): Uint8Array {
     if (end > bytes.length) throw new NotAPhoto("PNG chunk runs past the end");
     if (at === 8 && type !== "IHDR") throw new NotAPhoto("PNG without IHDR");
     if (!PNG_METADATA.has(type)) parts.push(bytes.subarray(at, end));
-    if (type === "IEND") return join(parts);
+    if (type === "IEND") return compact(bytes, parts);
     at = end;
   }
 }
@@ -149,15 +177,13 @@ function stripWebp(bytes: Uint8Array): Uint8Array {
     const end = at + 8 + size + (size % 2);
     if (end > riffEnd) throw new NotAPhoto("WebP chunk runs past the end");
     if (type === "VP8 " || type === "VP8L" || type === "ANIM") image = true;
-    if (type !== "EXIF" && type !== "XMP ") {
-      const chunk = bytes.slice(at, end);
-      if (type === "VP8X") chunk[8] &= ~WEBP_METADATA_FLAGS;
-      chunks.push(chunk);
-    }
+    if (type !== "EXIF" && type !== "XMP ") chunks.push(bytes.subarray(at, end));
     at = end;
   }
   if (!image) throw new NotAPhoto("WebP without image data");
-  const out = join([bytes.subarray(0, 12), ...chunks]);
-  new DataView(out.buffer).setUint32(4, out.length - 8, true);
+  // Checked whole before a byte is moved: a photo refused is left as it came.
+  for (const chunk of chunks) if (ascii(chunk, 0, 4) === "VP8X") chunk[8] &= ~WEBP_METADATA_FLAGS;
+  const out = compact(bytes, [bytes.subarray(0, 12), ...chunks]);
+  view.setUint32(4, out.length - 8, true);
   return out;
 }

@@ -1,7 +1,7 @@
 // The photos of a quote request: the limits, and each received file checked by its bytes and stripped
 // of its metadata before it is stored (photo-bytes.ts). docs/quote-photos.md tells the whole path.
 import type { MultipartLimits, ReceivedFile } from "./multipart.ts";
-import { NotAPhoto, type PhotoType, photoType, stripMetadata } from "./photo-bytes.ts";
+import { NotAPhoto, type PhotoType, photoType, stripMetadataInPlace } from "./photo-bytes.ts";
 import rules from "./quote-rules.json" with { type: "json" };
 
 const MB = 1024 * 1024;
@@ -44,7 +44,8 @@ export function checkPhotos(files: ReceivedFile[]): Photo[] {
     const type = photoType(file.bytes);
     if (!type) throw new NotAnImage(name);
     try {
-      const bytes = stripMetadata(file.bytes, type);
+      // The received bytes are this request's alone: stripped where they are, with no second copy.
+      const bytes = stripMetadataInPlace(file.bytes, type);
       const stem = name.replace(/\.[A-Za-z0-9]{1,5}$/, "") || `billede-${index + 1}`;
       return { filename: `${stem}.${EXTENSIONS[type]}`, contentType: type, bytes };
     } catch (error) {

@@ -19,8 +19,11 @@ export type StoredRequest = QuoteRequest & {
   photos?: StoredPhoto[];
 };
 
-/** A stored photo as the e-mail attaches it: its bytes as base64 (what both mail transports send). */
-export type StoredPhoto = { filename: string; contentType: Photo["contentType"]; base64: string };
+/**
+ * A stored photo as the e-mail attaches it: `base64` reads its bytes as base64 (what both mail transports
+ * send) when the transport gets to it, so one photo at a time is held, not all of a request's.
+ */
+export type StoredPhoto = { filename: string; contentType: Photo["contentType"]; base64: () => Promise<string> };
 
 export type NewRequest = QuoteRequest & {
   sourceUrl: string | null;
@@ -82,14 +85,16 @@ const TEXT = 25;
 
 /**
  * The photos as submit_quote_request_with_photos's last three arguments: names, types and the bytes as
- * base64, a third larger than the bytes (the driver's bytea text is hex, twice as large, and an array
- * escapes it into yet another copy).
+ * base64, a third larger than the bytes (the driver sends every parameter as text, and its text for
+ * bytea is hex, twice as large). The bytes go as one parameter per photo gathered by array[...] in the
+ * statement: an array parameter would be serialised into one more string as large as all of them.
  */
 const photoArguments = (sql: Sql, photos: Photo[]) => {
   const column = (values: string[]) => sql.array(values, TEXT);
   const base64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+  const each = photos.reduce((list, photo, index) => sql`${list}${index ? sql`, ` : sql``}${base64(photo.bytes)}::text`, sql``);
   return sql`, ${column(photos.map((photo) => photo.filename))}, ${column(photos.map((photo) => photo.contentType))},
-    ${column(photos.map((photo) => base64(photo.bytes)))}`;
+    array[${each}]`;
 };
 
 export function createStore(sql: Sql) {
@@ -192,10 +197,20 @@ export function createStore(sql: Sql) {
 
     /** The photos stored with a request, in the order they were sent (none once its e-mail is out). */
     async photosOf(id: string): Promise<StoredPhoto[]> {
-      // As base64 without line breaks: what the transports send, and smaller than the driver's hex for bytea.
-      return await sql<StoredPhoto[]>`
-        select filename, content_type as "contentType", translate(encode(bytes, 'base64'), E'\n', '') as base64
-        from quote_request_photos where request_id = ${id} order by position`;
+      const photos = await sql<{ position: number; filename: string; contentType: Photo["contentType"] }[]>`
+        select position, filename, content_type as "contentType" from quote_request_photos where request_id = ${id} order by position`;
+      return photos.map(({ position, filename, contentType }) => ({
+        filename,
+        contentType,
+        // As base64 without line breaks: what the transports send, and smaller than the driver's hex for bytea.
+        async base64() {
+          const [photo] = await sql<{ base64: string }[]>`
+            select translate(encode(bytes, 'base64'), E'\n', '') as base64
+            from quote_request_photos where request_id = ${id} and position = ${position}`;
+          if (!photo) throw new Error(`photo ${position} of ${id} is no longer stored`);
+          return photo.base64;
+        },
+      }));
     },
 
     /**
