@@ -35,12 +35,16 @@ const countWhenRun = (query, text) => {
   return query;
 };
 
+/** A tagged template's text with the text of the fragments in it (a function's name chosen by `sql.unsafe()`). */
+const templateText = (args) =>
+  [args[0].join("$"), ...args.slice(1).map((value) => (Array.isArray(value?.strings) ? value.strings.join("$") : ""))].join(" ");
+
 // Every query the store makes goes through `sql` as a tagged template or `sql.unsafe()`: count those that
 // are executed, not the fragments built inside another query.
 const counting = (sql) =>
   new Proxy(sql, {
     apply: (target, self, args) =>
-      countWhenRun(Reflect.apply(target, self, args), Array.isArray(args[0]) ? args[0].join("$") : String(args[0])),
+      countWhenRun(Reflect.apply(target, self, args), Array.isArray(args[0]) ? templateText(args) : String(args[0])),
     get: (target, name) =>
       name === "unsafe" ? (text, ...rest) => countWhenRun(target.unsafe(text, ...rest), String(text)) : Reflect.get(target, name),
   });

@@ -20,8 +20,8 @@ export function failureReason(error: unknown): string {
 export async function deliver(store: Store, mailer: Mailer, row: StoredRequest, log: Logger, alert?: Alerter): Promise<boolean> {
   try {
     // The photos ride with the e-mail (mail.ts attaches them); a retry reads them again, since they
-    // are kept until an e-mail is sent.
-    await mailer.send({ ...row, photos: await store.photosOf(row.id) });
+    // are kept until an e-mail is sent. A request without photos costs no round trip for them.
+    await mailer.send({ ...row, photos: row.photoCount ? await store.photosOf(row.id) : [] });
   } catch (error) {
     const reason = failureReason(error);
     const status = await store.markFailed(row, reason, { permanent: isPermanent(error) }).catch(() => null);
@@ -37,8 +37,9 @@ export async function deliver(store: Store, mailer: Mailer, row: StoredRequest, 
   }
   await store.markSent(row);
   log({ event: "mail_sent", requestId: row.id, attempt: row.attempts });
-  // The firm has the photos now: the database keeps none of a sent request (docs/quote-photos.md).
-  await store.dropSentPhotos().catch(() => log({ event: "photos_not_dropped", level: "warn", requestId: row.id }));
+  // The firm has the photos now: the database keeps none of a sent request (docs/quote-photos.md). A
+  // delete cut short is made good by the next sent request with photos, or the scheduled retry's run.
+  if (row.photoCount) await store.dropSentPhotos().catch(() => log({ event: "photos_not_dropped", level: "warn", requestId: row.id }));
   return true;
 }
 
@@ -51,6 +52,8 @@ export async function retryDue(store: Store, mailer: Mailer, log: Logger, alert?
     for (const row of rows) (await deliver(store, mailer, row, log, alert)) ? sent++ : failed++;
     if (rows.length < batch) break;
   }
+  // Photos of sent requests whose delete was cut short (a stopped instance) go on the next run at the latest.
+  await store.dropSentPhotos().catch(() => log({ event: "photos_not_dropped", level: "warn" }));
   await alert?.(store).catch(() => {});
   return { sent, failed };
 }

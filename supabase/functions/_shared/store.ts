@@ -15,6 +15,8 @@ export type StoredRequest = QuoteRequest & {
   attempts: number;
   /** Sent by `npm run verify:deploy` with the firm's secret (a deploy check, not a customer). */
   deployCheck?: boolean;
+  /** How many photos are stored with it (none once its e-mail is sent): a request without any reads none. */
+  photoCount?: number;
   /** The photos sent with it, while they are kept (until its e-mail is sent); read by photosOf(). */
   photos?: StoredPhoto[];
 };
@@ -78,7 +80,8 @@ export const RETRY_HORIZON_HOURS = 24;
 const CLAIM_SECONDS = 300;
 
 const COLUMNS = `id, received_at as "receivedAt", name, phone, email, location, message,
-  source_url as "sourceUrl", partner_id as "partnerId", attempts, deploy_check as "deployCheck"`;
+  source_url as "sourceUrl", partner_id as "partnerId", attempts, deploy_check as "deployCheck",
+  (select count(*) from quote_request_photos p where p.request_id = quote_requests.id)::int as "photoCount"`;
 
 /** The Postgres type id (pg_type.oid) of text: the photo arguments' elements. */
 const TEXT = 25;
