@@ -90,7 +90,9 @@ function layoutProblems({ phone, email }) {
 
   // An empty column: in a row of a multi-column grid, one item's content ends (or starts) far from the
   // tallest item's, leaving a band of nothing beside it (400 px of navy beside the home page's form once,
-  // two lines of neighbouring towns beside a tall FAQ). Measured on the content, not the stretched box.
+  // two lines of neighbouring towns beside a tall FAQ). Measured on the content, not the stretched box:
+  // the band above it and the band below it, each on its own (a column centred beside a tall one has two
+  // smaller bands, not one).
   for (const grid of document.querySelectorAll("main *")) {
     const style = getComputedStyle(grid);
     if (!style.display.endsWith("grid") || !visible(grid) || style.gridTemplateColumns.split(" ").length < 2) continue;
@@ -98,15 +100,17 @@ function layoutProblems({ phone, email }) {
       const range = document.createRange();
       range.selectNodeContents(item);
       const box = item.getBoundingClientRect();
-      const content = range.getBoundingClientRect();
-      return { item, box, height: content.height || box.height };
+      const measured = range.getBoundingClientRect();
+      const content = measured.height ? measured : box;
+      return { item, box, top: content.top, bottom: content.bottom, height: content.height };
     });
-    for (const { item, box, height } of items) {
+    for (const { item, box, top, bottom, height } of items) {
       const beside = items.filter((other) => other.box.top < box.bottom && other.box.bottom > box.top && other.box.left !== box.left);
       if (beside.length === 0) continue;
-      const tallest = Math.max(...beside.map((other) => other.height));
-      if (tallest - height > 200 && height < tallest * 0.7)
-        problems.push(`column ${Math.round(tallest - height)} px shorter than the one beside it ${describe(item)}`);
+      const tallest = beside.reduce((a, b) => (b.height > a.height ? b : a));
+      const band = Math.max(top - tallest.top, tallest.bottom - bottom);
+      if (band > 200 && height < tallest.height * 0.7)
+        problems.push(`a band of ${Math.round(band)} px with nothing beside the column beside it ${describe(item)}`);
     }
   }
 
