@@ -11,9 +11,10 @@ import { pictureHtml, realPhoto } from "../../site/_lib/photos.js";
 
 const photoDir = mkdtempSync(join(tmpdir(), "photos-in-"));
 const outputDir = mkdtempSync(join(tmpdir(), "photos-out-"));
+// The other cases write elsewhere, so the first test finds only its own four files in any test order.
+const casesOutputDir = mkdtempSync(join(tmpdir(), "photos-cases-out-"));
 afterAll(() => {
-  rmSync(photoDir, { recursive: true, force: true });
-  rmSync(outputDir, { recursive: true, force: true });
+  for (const dir of [photoDir, outputDir, casesOutputDir]) rmSync(dir, { recursive: true, force: true });
 });
 
 const SLOTS = { eltavle: { alt: "Ny eltavle i et parcelhus i Køge", caption: "Eltavler", motif: "panel" } };
@@ -49,7 +50,7 @@ describe("a real photo in a slot", () => {
   });
 
   it("keeps the drawing while the slot has no photo", async () => {
-    const html = await pictureHtml("eltavle", SLOTS, { photoDir: outputDir, outputDir });
+    const html = await pictureHtml("eltavle", SLOTS, { photoDir: casesOutputDir, outputDir: casesOutputDir });
     expect(html).toMatch(/<img src="\/img\/placeholder-panel\.[0-9a-f]{10}\.svg"/);
   });
 });
@@ -74,7 +75,7 @@ describe("what a firm's camera gives", () => {
   it("uses a photo whatever the case of its extension", async () => {
     for (const name of ["eltavle.JPG", "eltavle.Jpeg", "eltavle.PNG"]) {
       const dir = await folderWith(name, name.toLowerCase().endsWith("png") ? "png" : "jpeg");
-      const html = await pictureHtml("eltavle", SLOTS, { photoDir: dir, outputDir });
+      const html = await pictureHtml("eltavle", SLOTS, { photoDir: dir, outputDir: casesOutputDir });
       expect(html, name).not.toContain("placeholder-");
       rmSync(dir, { recursive: true, force: true });
     }
@@ -85,7 +86,7 @@ describe("what a firm's camera gives", () => {
     const html = await pictureHtml(
       "eltavle",
       { eltavle: { ...SLOTS.eltavle, file: "/images/photos/IMG_2041.JPG" } },
-      { photoDir: dir, outputDir },
+      { photoDir: dir, outputDir: casesOutputDir },
     );
     expect(html).toContain('alt="Ny eltavle i et parcelhus i Køge"');
     expect(html).not.toContain("placeholder-");

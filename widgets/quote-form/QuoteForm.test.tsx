@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import type { Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QUOTE_RULES, type QuoteField } from "#quote-rules";
-import { subscribe, type Notice } from "../shared/notices.ts";
+import { dismissAll, subscribe, type Notice } from "../shared/notices.ts";
 import { act, hydrate, mount as mountInto, typeInto, unmount } from "../testing.tsx";
 import { QuoteForm, type QuoteFormProps } from "./QuoteForm.tsx";
 import { sessionDraft } from "./session-draft.ts";
@@ -47,6 +47,8 @@ afterEach(async () => {
   await unmount(root);
   root = undefined;
   host.remove();
+  // The notices are the page's, shared by every test: a test's "Fejl" must not reach the next one.
+  dismissAll();
   unsubscribe();
   vi.unstubAllGlobals();
 });
