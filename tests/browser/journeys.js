@@ -160,13 +160,22 @@ export const JOURNEYS = [
       await tab.waitForElement("elektriker-quote-form[ready]");
       const values = { ...PERSON, email: `fejl-${engine}@example.dk`, location: "Køge" };
       await typeInto(tab, form, values);
+      // The sending state is recorded when it is drawn, however soon the failure follows it (a busy
+      // machine may read the page only after every attempt has failed).
+      await tab.evaluate(() => {
+        const page = /** @type {Window & { __sending?: unknown[] }} */ (window);
+        const observer = new MutationObserver(() => {
+          const button = [...document.querySelectorAll("elektriker-quote-form button")].find((b) => b.textContent?.trim() === "Sender...");
+          if (!button) return;
+          page.__sending = [button.getAttribute("aria-disabled"), button === document.activeElement];
+          observer.disconnect();
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      });
       await tab.click([...form, SEND]);
       // While sending, the button keeps focus: aria-disabled, not disabled.
       expect(
-        await tab.evaluate(() => {
-          const button = [...document.querySelectorAll("elektriker-quote-form button")].find((b) => b.textContent.trim() === "Sender...");
-          return [button?.getAttribute("aria-disabled"), button === document.activeElement];
-        }),
+        await tab.waitFor(() => /** @type {Window & { __sending?: unknown[] }} */ (window).__sending, [], { what: "the sending state" }),
       ).toEqual(["true", true]);
       const notice = await tab.waitFor(() => document.querySelector("elektriker-notices .notice-destructive")?.textContent, [], {
         what: "the error notice",
