@@ -19,11 +19,11 @@ const escapeHtml = (value = "") =>
  * one with the addresses it was delivered to (the envelope's RCPT TO).
  * `refuseRecipient(address)` true answers RCPT TO with 550, as a server does for an unknown mailbox, and a
  * number with that code (451: a server that asks to be tried again later);
- * `acceptDelayMs()` is how long it takes to accept a message once received (a slow mail server).
+ * `beforeAccept()` is waited for before a received message is accepted (a slow mail server).
  * @param {{ dir?: string, smtpPort?: number, onMessage?: (raw: Buffer, recipients: string[]) => void, refuseRecipient?: (address: string) => boolean | number,
- *   acceptDelayMs?: () => number }} [options] smtpPort 0: a free one
+ *   beforeAccept?: () => Promise<void> | void }} [options] smtpPort 0: a free one
  */
-export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipient, acceptDelayMs } = {}) {
+export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipient, beforeAccept } = {}) {
   if (dir) await mkdir(dir, { recursive: true });
   let counter = 0;
   const server = new SMTPServer({
@@ -47,8 +47,7 @@ export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipi
       stream.on("data", (chunk) => chunks.push(chunk));
       stream.on("end", async () => {
         const raw = Buffer.concat(chunks);
-        const delay = acceptDelayMs?.() ?? 0;
-        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+        await beforeAccept?.();
         try {
           if (dir) await writeFile(join(dir, `${Date.now()}-${String(++counter).padStart(4, "0")}.eml`), raw);
           onMessage?.(

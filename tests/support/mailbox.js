@@ -16,10 +16,16 @@ export async function startMailbox() {
   let deferred = new Set();
   const refuseRecipient = (/** @type {string} */ address) =>
     refused.has(address.toLowerCase()) || (deferred.has(address.toLowerCase()) ? 451 : false);
-  let delayMs = 0;
-  const acceptDelayMs = () => delayMs;
+  /** Resolves when held messages may be accepted; null: accept at once. @type {Promise<void> | null} */
+  let gate = null;
+  let openGate = () => {};
+  const beforeAccept = () => gate ?? undefined;
+  const release = () => {
+    gate = null;
+    openGate();
+  };
   /** @type {Awaited<ReturnType<typeof startSmtp>> | null} */
-  let server = await startSmtp({ smtpPort: 0, onMessage, refuseRecipient, acceptDelayMs });
+  let server = await startSmtp({ smtpPort: 0, onMessage, refuseRecipient, beforeAccept });
   const port = server.port;
   return {
     port,
@@ -30,11 +36,16 @@ export async function startMailbox() {
       messages.splice(0);
       refused = new Set();
       deferred = new Set();
-      delayMs = 0;
+      release();
     },
-    /** Takes `ms` to accept each message from now on (a slow mail server), until clear(). */
-    slow: (/** @type {number} */ ms) => {
-      delayMs = ms;
+    /**
+     * Holds every message it receives from now on unaccepted (a mail server that has not answered yet),
+     * until the returned function (or clear()) is called; the held ones are then accepted.
+     * @returns {() => void}
+     */
+    hold: () => {
+      gate ??= new Promise((resolve) => (openGate = () => resolve()));
+      return release;
     },
     /** Answers RCPT TO `address` with 550 from now on (a mistyped MAIL_TO), until clear(). */
     refuse: (/** @type {string} */ address) => refused.add(address.toLowerCase()),
@@ -50,7 +61,7 @@ export async function startMailbox() {
     async up() {
       for (let attempt = 1; ; attempt++) {
         try {
-          server = await startSmtp({ smtpPort: port, onMessage, refuseRecipient, acceptDelayMs });
+          server = await startSmtp({ smtpPort: port, onMessage, refuseRecipient, beforeAccept });
           return;
         } catch (/** @type {any} */ error) {
           if (error?.code !== "EADDRINUSE" || attempt === 20) throw error;
