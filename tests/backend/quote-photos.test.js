@@ -167,6 +167,28 @@ for (const [label, startDatabase] of /** @type {const} */ ([
       expect(await photoRows()).toHaveLength(0);
     });
 
+    it("deletes only the sent request's photos, and the retry sweeps those a stopped instance left", async () => {
+      await backend.mailbox.down();
+      /** @type {string[]} */
+      const ids = [];
+      try {
+        for (const name of ["left.png", "waiting.png"]) ids.push((await (await postWidget([{ name, bytes: await textPng() }])).json()).id);
+      } finally {
+        await backend.mailbox.up();
+      }
+      const [left, waiting] = ids;
+      // A sent e-mail whose delete was cut short (the instance stopped): sent, its photo still stored.
+      await backend.sql`update quote_requests set notification_status = 'sent' where id = ${left}`;
+      // A new request with a photo is sent and deletes its own photo, not the waiting request's.
+      const { id: sent } = await (await postWidget([{ name: "ny.png", bytes: await textPng() }])).json();
+      expect((await requestRows()).find((row) => row.id === sent)?.notification_status).toBe("sent");
+      expect((await photoRows()).map((row) => row.request_id).sort()).toEqual([left, waiting].sort());
+      // The scheduled retry's run sweeps what the stopped instance left; the waiting one keeps its photo.
+      await backend.sql`update quote_requests set next_attempt_at = now() + interval '1 hour' where id = ${waiting}`;
+      expect(await (await retry()).json()).toEqual({ sent: 0, failed: 0 });
+      expect((await photoRows()).map((row) => row.request_id)).toEqual([waiting]);
+    });
+
     it("keeps the photos of a request that ends failed until the retention purge, and erasure deletes them", async () => {
       backend.mailbox.refuse(MAIL_TO); // the mail server refuses for good: the row ends failed
       const failed = await postWidget([{ name: "a.jpg", bytes: await gpsJpeg() }]);

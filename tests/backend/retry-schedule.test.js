@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runFunction } from "../../dev/local/functions.js";
 import { parseConfig } from "../../supabase/functions/_shared/config.ts";
 import { connect } from "../../supabase/functions/_shared/database.ts";
-import { createMailer } from "../../supabase/functions/_shared/mail.ts";
+import { createMailer, createTransport } from "../../supabase/functions/_shared/mail.ts";
 import { createStore } from "../../supabase/functions/_shared/store.ts";
 import { createRetryHandler } from "../../supabase/functions/retry-quote-emails/handler.ts";
 import { startPostgres15 } from "../support/databases.js";
@@ -87,7 +87,7 @@ describe("retry-quote-emails on the Edge Runtime", () => {
     const config = parseConfig(functionEnv(database, mailbox.url));
     const pool = connect(config.dbUrl, 2, config.requestDeadlineMs);
     const store = createStore(pool);
-    const mailer = createMailer(config);
+    const mailer = createMailer(createTransport(config), config);
     // The mail server's answer is held until the test has the function's answer.
     let release = () => {};
     const held = new Promise((resolve) => (release = () => resolve(undefined)));

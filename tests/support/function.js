@@ -45,14 +45,15 @@ export async function startInProcessFunctions(env, handlerOptions = {}, wrapSql 
   const output = [];
   const config = parseConfig(env);
   const sql = connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs);
+  const transport = createTransport(config);
   const deps = {
     config,
     store: createStore(wrapSql(sql)),
-    mailer: createMailer(config),
+    mailer: createMailer(transport, config),
     log: (/** @type {import("../../supabase/functions/_shared/log.ts").LogFields} */ fields) => output.push(`${logLine(fields)}\n`),
   };
   // As index.ts builds them; left out unless the test is about receipts (see startBackend).
-  Object.assign(deps, receipts ? { receipts: createReceipts(sql, createTransport(config), config, deps.log) } : {});
+  Object.assign(deps, receipts ? { receipts: createReceipts(sql, transport, config, deps.log) } : {});
   const handler = createHandler({ ...deps, ...handlerOptions });
   const [submit, retry] = await Promise.all([serveFetchHandler(handler), serveFetchHandler(createRetryHandler(deps))]);
   return {

@@ -38,8 +38,8 @@ export async function deliver(store: Store, mailer: Mailer, row: StoredRequest, 
   await store.markSent(row);
   log({ event: "mail_sent", requestId: row.id, attempt: row.attempts });
   // The firm has the photos now: the database keeps none of a sent request (docs/quote-photos.md). A
-  // delete cut short is made good by the next sent request with photos, or the scheduled retry's run.
-  if (row.photoCount) await store.dropSentPhotos().catch(() => log({ event: "photos_not_dropped", level: "warn", requestId: row.id }));
+  // delete cut short is made good by the scheduled retry's next run (retryDue).
+  if (row.photoCount) await store.dropPhotosOf(row.id).catch(() => log({ event: "photos_not_dropped", level: "warn", requestId: row.id }));
   return true;
 }
 

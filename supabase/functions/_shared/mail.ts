@@ -109,9 +109,8 @@ export function createTransport({ mailTransport }: Pick<MailSettings, "mailTrans
   return mailTransport.kind === "smtp" ? createSmtpTransport(mailTransport.url) : createMailApiTransport(mailTransport);
 }
 
-/** A mailer over the transport the settings name. */
-export function createMailer(settings: MailSettings): Mailer {
-  const transport = createTransport(settings);
+/** A mailer of the firm's e-mails over `transport`: the one the instance sends everything through. */
+export function createMailer(transport: MailTransport, settings: MailSettings): Mailer {
   return {
     async send(request) {
       await transport.send(buildMessage(request, settings));

@@ -216,9 +216,14 @@ export function createStore(sql: Sql) {
       }));
     },
 
+    /** Deletes the photos of one request, once its e-mail is sent. */
+    async dropPhotosOf(id: string): Promise<void> {
+      await sql`delete from quote_request_photos where request_id = ${id}`;
+    },
+
     /**
-     * Deletes the photos of every request whose e-mail is sent: called after each sent e-mail, so a
-     * delete cut short by a stopped instance is made good by the next one.
+     * Deletes the photos of every request whose e-mail is sent: the scheduled retry's sweep, which makes
+     * good a delete cut short by a stopped instance.
      */
     async dropSentPhotos(): Promise<void> {
       await sql`delete from quote_request_photos p using quote_requests q

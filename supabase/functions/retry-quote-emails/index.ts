@@ -11,13 +11,14 @@ import { createRetryHandler } from "./handler.ts";
 
 const config = parseConfig(Deno.env.toObject());
 const sql = connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs);
+// One transport (one SMTP pool) for the retried e-mails, the receipts and the monthly statement.
 const transport = createTransport(config);
 Deno.serve(
   serveOptions(config),
   createRetryHandler({
     config,
     store: createStore(sql),
-    mailer: createMailer(config),
+    mailer: createMailer(transport, config),
     log,
     sendDueStatement: createStatementSender(sql, transport, config, log),
     waitUntil,

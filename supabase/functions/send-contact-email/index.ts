@@ -12,12 +12,14 @@ const env = Deno.env.toObject();
 const config = parseConfig(env);
 for (const message of retiredSettings(env)) log({ event: "setting_ignored", level: "warn", message });
 const sql = connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs);
+// One transport (one SMTP pool) for the firm's e-mail and the customer's receipt.
+const transport = createTransport(config);
 const handler = createHandler({
   config,
   store: createStore(sql),
-  mailer: createMailer(config),
+  mailer: createMailer(transport, config),
   log,
   waitUntil,
-  receipts: createReceipts(sql, createTransport(config), config, log),
+  receipts: createReceipts(sql, transport, config, log),
 });
 Deno.serve(serveOptions(config), handler);
