@@ -106,7 +106,7 @@ export async function startInbox({ dir, httpPort = 54324 }) {
       response
         .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
         .end(`<!doctype html><meta charset="utf-8"><title>Lokal indbakke</title>
-<h1>Lokal indbakke (${files.length})</h1><p>E-mails, som send-contact-email har sendt til firmaet, nyeste først.</p>
+<h1>Lokal indbakke (${files.length})</h1><p>E-mails, som funktionerne har sendt: til firmaet, og kvitteringer til kunderne. Nyeste først.</p>
 <table border="1" cellpadding="6"><tr><th>Dato</th><th>Emne</th><th>Kunde</th></tr>${rows.join("")}</table>`);
     }),
   );
