@@ -55,14 +55,15 @@ const value = (valid) =>
   );
 
 describe("the browser's check and the function's schema", () => {
-  it("give the same answer for 5000 generated requests", () => {
+  // 1000 a run: fast-check draws a new seed each run, so every run adds cases, and a failure prints its seed.
+  it("give the same answer for 1000 generated requests", () => {
     fc.assert(
       fc.property(fc.record(Object.fromEntries(QUOTE_FIELDS.map((field) => [field, value(VALID[field])]))), (values) => {
         const browser = checkQuoteRequest(/** @type {any} */ (values));
         const server = validateQuoteRequest(values);
         expect(browser).toEqual(server);
       }),
-      { numRuns: 5000 },
+      { numRuns: 1000 },
     );
   });
 
