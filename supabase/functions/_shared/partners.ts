@@ -1,19 +1,22 @@
 // The sites a request may come from: the site's own origins plus the active rows of public.partners,
 // the one list of partners (docs/partners.md), which both lets a partner's origin send and credits it.
-// The list is reread at most once a minute, in the background: a request or a preflight is answered
-// from the last good list and never waits for the database, which may be slow or hung. Only the very
-// first list of an instance is waited for, and at most COLD_WAIT_MS; meanwhile the site's own origins
-// are served.
+// The list is reread at most once a minute. A request from an origin the list holds is answered from it
+// and never waits for the database, which may be slow or hung; a list past its age is reread in the
+// background then. An origin the list does not hold, judged by a list past its age (after an idle
+// spell, or a partner added a moment ago), waits for the fresh list, at most FRESH_WAIT_MS, before it
+// is refused: a partner added by `npm run partners` can send within the minute the command promises.
+// Meanwhile the site's own origins are always served.
 import type { Store } from "./store.ts";
 
 const TTL_MS = 60_000;
-const COLD_WAIT_MS = 1_000;
+/** How long a request waits for a list being reread before it is judged by the list it has. */
+const FRESH_WAIT_MS = 1_000;
 const PARTNER_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /** The partner list of one function instance; `ttlMs` how old a list may get before it is reread. */
 export function createPartnerList(store: Pick<Store, "partners">, siteOrigins: readonly string[], ttlMs = TTL_MS) {
   let current: Map<string, string> | null = null;
-  let loadedAt = 0;
+  let loadedAt = Number.NEGATIVE_INFINITY;
   let loading: Promise<void> | null = null;
 
   /** Rereads the list once at a time; a failure keeps the last good list, and is tried again after the TTL. */
@@ -31,23 +34,31 @@ export function createPartnerList(store: Pick<Store, "partners">, siteOrigins: r
     return loading;
   }
 
-  async function byId(): Promise<Map<string, string>> {
+  /** The list; reread when past its age, and waited for (bounded) when `wanted` says the list in hand will not do. */
+  async function byId(wanted: (list: Map<string, string>) => boolean = () => true): Promise<Map<string, string>> {
     if (Date.now() - loadedAt > ttlMs) {
       const load = refresh();
-      if (current === null) await Promise.race([load, new Promise((resolve) => setTimeout(resolve, COLD_WAIT_MS))]);
+      if (current === null || !wanted(current)) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([load, new Promise((resolve) => (timer = setTimeout(resolve, FRESH_WAIT_MS)))]);
+        clearTimeout(timer);
+      }
     }
     return current ?? new Map();
   }
 
+  const holds = (origin: string | null) => (list: Map<string, string>) =>
+    origin === null || siteOrigins.includes(origin) || [...list.values()].includes(origin);
+
   return {
-    /** Every origin allowed to call the function from a browser. */
-    async origins(): Promise<Set<string>> {
-      return new Set([...siteOrigins, ...(await byId()).values()]);
+    /** Every origin allowed to call the function from a browser, fresh enough to judge `origin` (when given). */
+    async origins(origin: string | null = null): Promise<Set<string>> {
+      return new Set([...siteOrigins, ...(await byId(holds(origin))).values()]);
     },
     /** A partner id is credited only to its own registered site: the request must come from its origin. */
     async verified(claimed: string | null, origin: string | null): Promise<string | null> {
       if (!claimed || !PARTNER_ID.test(claimed)) return null;
-      return (await byId()).get(claimed) === origin ? claimed : null;
+      return (await byId((list) => list.get(claimed) === origin)).get(claimed) === origin ? claimed : null;
     },
   };
 }

@@ -193,7 +193,8 @@ export function createHandler({
       shapeLogged = true;
       log({ event: "forwarded_for_shape", shape: forwardedShape(request), trustedProxyHops: config.trustedProxyHops });
     }
-    const allowed = await partners.origins();
+    const from = requestOrigin(request);
+    const allowed = await partners.origins(from);
     const cors = corsHeaders(request.headers.get("origin"));
     const type = mediaType(request);
     // multipart/form-data is the plain form with its photos (answered with redirects), or the widget
@@ -212,7 +213,6 @@ export function createHandler({
     };
 
     if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
-    const from = requestOrigin(request);
     const query = new URL(request.url).searchParams;
     if (request.method === "GET" && query.has("check")) {
       const check = await registrationCheck(partners, from, stringOrNull(query.get("partner")));

@@ -16,7 +16,7 @@ export async function registrationCheck(partners: PartnerList, origin: string | 
       status: 400,
       body: { code: "noOrigin", message: `${SAYS} Send sidens origin i Origin-headeren, fx Origin: https://www.jeres-side.dk` },
     };
-  if (!(await partners.origins()).has(origin))
+  if (!(await partners.origins(origin)).has(origin))
     return {
       status: 403,
       body: {
