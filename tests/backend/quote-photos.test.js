@@ -189,6 +189,26 @@ for (const [label, startDatabase] of /** @type {const} */ ([
       expect((await photoRows()).map((row) => row.request_id)).toEqual([waiting]);
     });
 
+    it("takes an idempotency key for the request with its photos: other photos under it are refused, never replayed", async () => {
+      // The widget's retry after a lost answer, with the same key: with the same photo it is the same
+      // request; with another photo it is not, and the visitor must not be told "sendt" for it.
+      const keyed = async (/** @type {Upload[]} */ photos) => {
+        const response = await fetch(backend.functions.submitUrl, {
+          method: "POST",
+          headers: { Origin: SITE_URL, Accept: "application/json", "Idempotency-Key": "photo-key-0001", "X-Forwarded-For": "10.6.0.1" },
+          body: formData({ ...VALID, elapsedMs: "60000" }, photos),
+        });
+        await backend.settled();
+        return response;
+      };
+      const png = { name: "tavle.png", bytes: await textPng() };
+      const first = await (await keyed([png])).json();
+      expect((await (await keyed([png])).json()).id).toBe(first.id);
+      const swapped = await keyed([{ name: "tavle.png", bytes: await gpsJpeg() }]);
+      expect(swapped.status).toBe(422);
+      expect((await requestRows()).map((row) => row.id)).toEqual([first.id]);
+    });
+
     it("keeps the photos of a request that ends failed until the retention purge, and erasure deletes them", async () => {
       backend.mailbox.refuse(MAIL_TO); // the mail server refuses for good: the row ends failed
       const failed = await postWidget([{ name: "a.jpg", bytes: await gpsJpeg() }]);

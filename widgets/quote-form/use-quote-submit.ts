@@ -9,7 +9,7 @@ import { notify } from "../shared/notices.ts";
 import { randomId } from "../shared/random-id.ts";
 import type { SiteFacts } from "../shared/site-facts.ts";
 import { fillTimeReached } from "./fill-clock.ts";
-import { type QuoteBody, type SendResult, sendQuote } from "./send-quote.ts";
+import { type QuoteBody, type SendResult, attemptIdentity, sendQuote } from "./send-quote.ts";
 
 /** How long the quote form's notices stay (docs/product.md#business-constants-and-timings: 5000 ms in the form's notice store). */
 export const QUOTE_NOTICE_MS = 5_000;
@@ -83,17 +83,17 @@ export function useQuoteSubmit({ id, facts, fields, values, elapsedMs, extra, fo
     const filledFor = await fillTimeReached(elapsedMs, inFlight.current.signal);
     if (filledFor === null) return;
     const content = { ...checked.data, ...extra() };
-    // The same content sent again (the visitor pressed again after an error, whatever it said) goes
-    // under the same key: if the first attempt was stored after all, the function answers with that
-    // request instead of storing a second one. Other content gets a new key.
-    const same = JSON.stringify(content);
-    if (lastAttempt.current?.content !== same) lastAttempt.current = { content: same, key: randomId() };
     const fields = { ...content, elapsedMs: filledFor };
     // Photos picked (thumbnails show, or still in the input when picked before the form woke up): the
     // photo module sends them with the fields as a form.
     const input = form.current?.querySelector<HTMLInputElement>("[type=file]");
     const photos = input?.files?.length || form.current?.querySelector(".quote-thumbs li") ? await import("./photos.ts") : null;
     const body = (input && (await photos?.formBody(fields, input, QUOTE_RULES.photos))) || fields;
+    // The same content sent again (the visitor pressed again after an error, whatever it said) goes
+    // under the same key: if the first attempt was stored after all, the function answers with that
+    // request instead of storing a second one. Other content, or other photos, get a new key.
+    const same = attemptIdentity(content, body);
+    if (lastAttempt.current?.content !== same) lastAttempt.current = { content: same, key: randomId() };
     const result = await sendQuote(facts.backend, body, lastAttempt.current.key, { signal: inFlight.current.signal });
     if (inFlight.current.signal.aborted) return;
     if (result.ok) lastAttempt.current = null;

@@ -130,8 +130,11 @@ export function rateLimitKey(address: string): string {
     .join(":")}::/64`;
 }
 
-/** SHA-256 of `text` as hex. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+/** SHA-256 of `data` (a text as UTF-8, or bytes) as hex. */
+export async function sha256Hex(data: string | Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest(
+    "SHA-256",
+    typeof data === "string" ? new TextEncoder().encode(data) : (data as Uint8Array<ArrayBuffer>),
+  );
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }

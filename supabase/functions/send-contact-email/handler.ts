@@ -5,7 +5,8 @@
 import answerMessages from "../_shared/answer-messages.json" with { type: "json" };
 import type { Config } from "../_shared/config.ts";
 import { corsHeaders } from "../_shared/cors.ts";
-import { DeadlineExceeded, startDeadline } from "../_shared/deadline.ts";
+import { type Deadline, DeadlineExceeded, startDeadline } from "../_shared/deadline.ts";
+import { createAdmission } from "../_shared/admission.ts";
 import {
   BodyTimeout,
   BODY_LIMIT_BYTES,
@@ -27,7 +28,7 @@ import type { Receipts } from "../_shared/receipt-delivery.ts";
 import { createPartnerList } from "../_shared/partners.ts";
 import { type Alerter, createAlerter } from "../_shared/alerts.ts";
 import { INVISIBLE, QUOTE_FIELDS, QUOTE_RULES } from "../_shared/quote-checks.ts";
-import { validateQuoteRequest } from "../_shared/quote-request.ts";
+import { type QuoteRequest, validateQuoteRequest } from "../_shared/quote-request.ts";
 import { registrationCheck } from "./registration-check.ts";
 import { MultipartRefused } from "../_shared/multipart.ts";
 import { readPhotoForm } from "../_shared/photo-form.ts";
@@ -138,6 +139,7 @@ export function createHandler({
 }: Deps): QuoteHandler {
   const text = messagesFor(config.businessPhone);
   const partners = createPartnerList(store, config.siteOrigins, partnerListTtlMs);
+  const admission = createAdmission(config.rateLimit);
   /** E-mails still being sent after their answers (where no runtime keeps them alive for us). */
   const background = new Set<Promise<unknown>>();
   const siteLink = (path: string) => `${config.siteUrl}${path}`;
@@ -186,15 +188,11 @@ export function createHandler({
 
   let shapeLogged = false;
 
-  async function handle(request: Request): Promise<Response> {
-    const requestId = crypto.randomUUID();
-    let deadline = startDeadline(config.requestDeadlineMs);
-    if (!shapeLogged && request.method === "POST") {
-      shapeLogged = true;
-      log({ event: "forwarded_for_shape", shape: forwardedShape(request), trustedProxyHops: config.trustedProxyHops });
-    }
-    const from = requestOrigin(request);
-    const allowed = await partners.origins(from);
+  /**
+   * One request as its steps see it: where it comes from, how it is sent, and how to answer it (as JSON,
+   * or for a plain form with a redirect to a page of the site).
+   */
+  function exchangeOf(request: Request, requestId: string, from: string | null, allowed: Set<string>) {
     const cors = corsHeaders(request.headers.get("origin"));
     const type = mediaType(request);
     // multipart/form-data is the plain form with its photos (answered with redirects), or the widget
@@ -211,20 +209,21 @@ export function createHandler({
       if (isForm && status !== 405) return redirect(`/kontakt/fejl?grund=${key}#${key}`);
       return json(status, { error: text[key].replace("{file}", `Filen »${file}«`), requestId }, headers);
     };
+    // What the rate limits count: the client's address (an IPv6 address by its /64).
+    const client = rateLimitKey(clientAddress(request, config.trustedProxyHops));
+    return { request, requestId, from, allowed, cors, type, isMultipart, isForm, json, redirect, problem, client };
+  }
+  type Exchange = ReturnType<typeof exchangeOf>;
 
-    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: cors });
-    const query = new URL(request.url).searchParams;
-    if (request.method === "GET" && query.has("check")) {
-      const check = await registrationCheck(partners, from, stringOrNull(query.get("partner")));
-      log({ event: "partner_check", requestId, status: check.status, origin: from, partnerId: check.body.partner ?? null });
-      return json(check.status, check.body);
-    }
+  /**
+   * Origin: a browser on a page that is neither the site nor a registered partner's (someone else's
+   * hidden form, or a partner's page that is not set up) says so in Origin or Referer: refused before
+   * anything is read, for every content type, and never with a redirect, since that visitor is on
+   * another site. The page can read the refusal and its cause. A server-side client sends neither and
+   * is judged by the later steps. Also the method and the content type. Null when the request may go on.
+   */
+  function judgeOrigin({ request, requestId, from, allowed, type, isForm, isMultipart, json, problem }: Exchange): Response | null {
     if (request.method !== "POST") return problem(405, "method", { Allow: "POST, OPTIONS" });
-    // A browser on a page that is neither the site nor a registered partner's (someone else's hidden
-    // form, or a partner's page that is not set up) says so in Origin or Referer: refused before
-    // anything is read, for every content type, and never with a redirect, since that visitor is on
-    // another site. The page can read the refusal and its cause. A server-side client sends neither
-    // and is judged below.
     if (from !== null && !allowed.has(from)) {
       log({ event: "request_refused", requestId, status: 403, reason: "notRegistered", origin: from });
       return json(403, { error: text.notRegistered, code: "notRegistered", requestId });
@@ -236,18 +235,27 @@ export function createHandler({
       log({ event: "request_refused", requestId, status: 403, reason: "formWithoutOrigin" });
       return json(403, { error: text.forbidden, requestId });
     }
+    return null;
+  }
 
-    let body: Record<string, unknown>;
-    let photos: Photo[] = [];
+  /**
+   * Body and photos: the body read within its limits and deadline (a body with photos within its own
+   * deadline, after which the request's deadline starts again), each photo checked and stripped.
+   */
+  async function readRequest(
+    { request, isForm, isMultipart, problem }: Exchange,
+    deadline: Deadline,
+  ): Promise<Response | { body: Record<string, unknown>; photos: Photo[]; deadline: Deadline }> {
     try {
       if (isMultipart) {
-        ({ body, photos } = await readPhotoForm(request, BODY_LIMIT_BYTES, config.photoBodyDeadlineMs));
+        const { body, photos } = await readPhotoForm(request, BODY_LIMIT_BYTES, config.photoBodyDeadlineMs);
         // Photos take long on a slow phone: the request's deadline (the database's) starts once they are in.
-        deadline = startDeadline(config.requestDeadlineMs);
-      } else {
-        const raw = await readBody(request, Math.min(config.bodyDeadlineMs, deadline.left()));
-        body = isForm ? parseForm(raw) : JSON.parse(raw || "null");
+        return { body, photos, deadline: startDeadline(config.requestDeadlineMs) };
       }
+      const raw = await readBody(request, Math.min(config.bodyDeadlineMs, deadline.left()));
+      const body = isForm ? parseForm(raw) : JSON.parse(raw || "null");
+      if (typeof body !== "object" || body === null || Array.isArray(body)) return problem(400, "badRequest");
+      return { body, photos: [], deadline };
     } catch (error) {
       if (error instanceof BodyTimeout) return problem(408, "timeout", { Connection: "close" });
       if (error instanceof NotAnImage) return problem(400, "photoType", {}, error.filename);
@@ -257,9 +265,13 @@ export function createHandler({
       }
       return error instanceof BodyTooLarge ? problem(413, "tooLarge") : problem(400, "badRequest");
     }
-    if (typeof body !== "object" || body === null || Array.isArray(body)) return problem(400, "badRequest");
+  }
 
-    // Spam, without bothering people: a hidden field only bots fill in gets a success-shaped answer and is dropped.
+  /**
+   * Spam, without bothering people: a hidden field only bots fill in gets a success-shaped answer and is
+   * dropped; a script posting JSON must say how long the form took, and be no faster than a person.
+   */
+  async function judgeSpam({ request, requestId, from, isForm, json, redirect, problem }: Exchange, body: Record<string, unknown>) {
     if (honeypotFilled(body.website)) {
       // With the partner it came through: a partner page that fills the field drops its leads in silence,
       // and this line is how the firm sees it happen.
@@ -268,42 +280,68 @@ export function createHandler({
       return isForm ? redirect("/kontakt/tak") : json(200, { id: requestId });
     }
     // How long the form took, measured in the page (performance.now(), so no clock but the page's own
-    // counts). A script posting JSON must say it, and be no faster than a person; the widgets wait out
-    // the rest of the minimum themselves, so a quick person never sees this. A plain form post has no
-    // JavaScript to measure with: the origin rule and the honeypot judge it. The widgets never send
-    // more than the rules' maxFillMs (a day), so a larger figure was not measured by them.
+    // counts). The widgets wait out the rest of the minimum themselves, so a quick person never sees
+    // this. A plain form post has no JavaScript to measure with: the origin rule and the honeypot judge
+    // it. The widgets never send more than the rules' maxFillMs (a day), so a larger figure was not
+    // measured by them.
     if (!isForm) {
       const elapsed = typeof body.elapsedMs === "number" ? body.elapsedMs : Number.NaN;
       if (!(elapsed >= config.minFillMs && elapsed <= QUOTE_RULES.maxFillMs)) return problem(400, "tooFast");
     }
+    return null;
+  }
 
+  /** Rules: the fields checked with the rules the form uses; the answer names each wrong field. */
+  function judgeFields({ requestId, isForm, json, redirect }: Exchange, body: Record<string, unknown>) {
     const validation = validateQuoteRequest(body);
-    if (!validation.ok) {
-      const fields = Object.keys(validation.errors);
-      log({ event: "request_invalid", requestId, status: 400, fields });
-      if (isForm) return redirect(`/kontakt/fejl?felter=${fields.join(",")}#${fields[0]}`);
-      return json(400, { error: text.invalid, fieldErrors: validation.errors, requestId });
-    }
+    if (validation.ok) return validation.data;
+    const fields = Object.keys(validation.errors);
+    log({ event: "request_invalid", requestId, status: 400, fields });
+    if (isForm) return redirect(`/kontakt/fejl?felter=${fields.join(",")}#${fields[0]}`);
+    return json(400, { error: text.invalid, fieldErrors: validation.errors, requestId });
+  }
 
-    // An empty header does not hide a key sent in the body; a key that is not one (of the wrong shape, or
-    // not even a string) is refused, because ignoring it would let every retry create a new request.
+  /**
+   * Idempotency: the request's key and what it identifies, the fields and the photos (a retry with
+   * other photos under the same key is another request, answered keyReused, never a replay). An empty
+   * header does not hide a key sent in the body; a key that is not one (of the wrong shape, or not even
+   * a string) is refused, because ignoring it would let every retry create a new request.
+   */
+  async function identify({ request, problem }: Exchange, body: Record<string, unknown>, data: QuoteRequest, photos: Photo[]) {
     const idempotencyKey = stringOrNull(request.headers.get("idempotency-key")) ?? stringOrNull(body.idempotencyKey);
     const bodyKeyIsText = body.idempotencyKey === undefined || body.idempotencyKey === null || typeof body.idempotencyKey === "string";
     if (!bodyKeyIsText || (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey))) return problem(400, "badKey");
     // `npm run verify:deploy` labels its request with the firm's CRON_SECRET; a wrong secret is refused.
     const deployCheck = request.headers.get("x-deploy-check");
     if (deployCheck !== null && !(await sameSecret(deployCheck, config.cronSecret))) return problem(403, "forbidden");
+    const requestHash = await sha256Hex(
+      JSON.stringify([...QUOTE_FIELDS.map((field) => data[field]), ...(await Promise.all(photos.map((photo) => sha256Hex(photo.bytes))))]),
+    );
+    return { idempotencyKey, requestHash, deployCheck: deployCheck !== null };
+  }
 
+  /**
+   * Storing: one round trip to submit_quote_request within the request's deadline, then the answer; the
+   * firm's e-mail is sent after it. The database's verdict on the client is kept by the admission.
+   */
+  async function storeRequest(
+    { request, requestId, allowed, isForm, json, redirect, problem, client }: Exchange,
+    body: Record<string, unknown>,
+    data: QuoteRequest,
+    photos: Photo[],
+    identity: { idempotencyKey: string | null; requestHash: string; deployCheck: boolean },
+    deadline: Deadline,
+  ): Promise<Response> {
     try {
       const submission = store.submit(
         {
           photos,
-          ...validation.data,
+          ...data,
           sourceUrl: sourceUrl(body.sourceUrl ?? body.page, request.headers.get("referer"), allowed),
           partnerId: await partners.verified(stringOrNull(body.partnerId ?? body.partner), request.headers.get("origin")),
-          idempotencyKey,
-          requestHash: await sha256Hex(JSON.stringify(QUOTE_FIELDS.map((field) => validation.data[field]))),
-          clientIpHash: await sha256Hex(`${config.ipHashSalt}:${rateLimitKey(clientAddress(request, config.trustedProxyHops))}`),
+          idempotencyKey: identity.idempotencyKey,
+          requestHash: identity.requestHash,
+          clientIpHash: await sha256Hex(`${config.ipHashSalt}:${client}`),
           userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
         },
         config.rateLimit,
@@ -312,14 +350,18 @@ export function createHandler({
       );
       const result = await deadline.within(submission, "the database");
       if (result.kind === "expired") return problem(503, "unavailable", { "Retry-After": "60" });
-      if (result.kind === "limited") return problem(429, "limited", { "Retry-After": String(result.retryAfterSeconds) });
+      if (result.kind === "limited") {
+        admission.limited(client, result.retryAfterSeconds);
+        return problem(429, "limited", { "Retry-After": String(result.retryAfterSeconds) });
+      }
       if (result.kind === "keyReused") return problem(422, "keyReused");
+      if (result.kind !== "replayed") admission.stored(client);
       const event = { created: "request_stored", held: "request_held", replayed: "request_replayed" }[result.kind];
       log({ event, requestId: result.id, status: 200 });
       // The row is committed: from here on the answer is success, whatever the mail server does. A held
       // row is not mailed: the next alert (after a request, or the scheduled retry) lists it with the others.
       // A deploy check is labelled before its e-mail goes out; a label that fails is logged, never a 503.
-      if (result.kind === "created" && deployCheck !== null) {
+      if (result.kind === "created" && identity.deployCheck) {
         await deadline
           .within(store.markDeployCheck(result.id), "the database")
           .catch(() => log({ event: "deploy_check_unlabelled", level: "error", requestId: result.id }));
@@ -336,6 +378,52 @@ export function createHandler({
         code: (error as { code?: unknown })?.code,
       });
       return unreachable ? problem(503, "unavailable", { "Retry-After": "60" }) : problem(500, "internal");
+    }
+  }
+
+  /** The steps of a post admitted to be read, in order; each answers or hands on. */
+  async function receive(exchange: Exchange, started: Deadline): Promise<Response> {
+    const received = await readRequest(exchange, started);
+    if (received instanceof Response) return received;
+    const { body, photos, deadline } = received;
+    const spam = await judgeSpam(exchange, body);
+    if (spam) return spam;
+    const data = judgeFields(exchange, body);
+    if (data instanceof Response) return data;
+    const identity = await identify(exchange, body, data, photos);
+    if (identity instanceof Response) return identity;
+    return await storeRequest(exchange, body, data, photos, identity, deadline);
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const requestId = crypto.randomUUID();
+    const deadline = startDeadline(config.requestDeadlineMs);
+    if (!shapeLogged && request.method === "POST") {
+      shapeLogged = true;
+      log({ event: "forwarded_for_shape", shape: forwardedShape(request), trustedProxyHops: config.trustedProxyHops });
+    }
+    const from = requestOrigin(request);
+    const exchange = exchangeOf(request, requestId, from, await partners.origins(from));
+    if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: exchange.cors });
+    const query = new URL(request.url).searchParams;
+    if (request.method === "GET" && query.has("check")) {
+      const check = await registrationCheck(partners, from, stringOrNull(query.get("partner")));
+      log({ event: "partner_check", requestId, status: check.status, origin: from, partnerId: check.body.partner ?? null });
+      return exchange.json(check.status, check.body);
+    }
+    const refused = judgeOrigin(exchange);
+    if (refused) return refused;
+    // Admission, before a byte of the body is read (admission.ts): the client's limit as far as this
+    // instance knows it, and the bodies with photos this instance holds at once.
+    const ticket = admission.admit(exchange.client, exchange.isMultipart);
+    if ("kind" in ticket) {
+      const retryAfter = { "Retry-After": String(ticket.retryAfterSeconds) };
+      return ticket.kind === "busy" ? exchange.problem(503, "unavailable", retryAfter) : exchange.problem(429, "limited", retryAfter);
+    }
+    try {
+      return await receive(exchange, deadline);
+    } finally {
+      ticket.release();
     }
   }
 

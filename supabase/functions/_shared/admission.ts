@@ -1,0 +1,88 @@
+// Which posts an instance reads, decided before a byte of their body is read, so that the memory an
+// instance holds is bounded by design: a refused request costs nothing but its headers. Photos make a
+// body up to 15 MB, held (stripped, then sent to Postgres) until the request is stored; Supabase stops a
+// worker at 256 MB, taking every request in flight with it.
+//
+// - Per client (the rate limit's key, so an IPv6 /64): the database's limit (submit_quote_request) is
+//   the rule, and this is its cheap copy in memory: a client the database answered `limited` is answered
+//   429 at once until its Retry-After has passed, and one that this instance stored `perClient` requests
+//   for in the window is answered 429 before it sends another body. A client also sends at most
+//   PHOTO_BODIES_PER_CLIENT bodies with photos at a time.
+// - Per instance: at most PHOTO_BODIES_IN_FLIGHT bodies with photos are read and stored at a time; the
+//   rest are answered 503 with Retry-After before reading (the widget and the plain form's error page
+//   say to try again or call). A JSON or urlencoded body is at most BODY_LIMIT_BYTES (16 kB) and needs no cap.
+// The figures are measured by `npm run bench:api -- --photos --burst` (docs/bench.md).
+
+/** Bodies with photos read and stored at once per instance: each holds up to 15 MB, and about twice that in transit to Postgres. */
+export const PHOTO_BODIES_IN_FLIGHT = 3;
+/** Bodies with photos one client sends at a time: a visitor's form sends one, a retry may overlap it. */
+export const PHOTO_BODIES_PER_CLIENT = 2;
+/** How long a refused body is told to wait before it is sent again (the 503's Retry-After). */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+/** Clients remembered at most: the oldest are forgotten first, so a flood of addresses holds a few MB. */
+const CLIENTS_REMEMBERED = 10_000;
+
+type Client = { photoBodies: number; blockedUntil: number; stored: number[] };
+
+/** Refused before reading: `limited` (429) for the client, `busy` (503) for the instance. */
+export type Refusal = { kind: "limited" | "busy"; retryAfterSeconds: number };
+
+/** A body admitted: `release()` once it is stored or refused (it may then be dropped from memory). */
+export type Ticket = { release(): void };
+
+/** The admission of one instance: `perClient` stored requests per client in `windowMinutes` (the rate limit's). */
+export function createAdmission({ perClient, windowMinutes }: { perClient: number; windowMinutes: number }, now = Date.now) {
+  const windowMs = windowMinutes * 60_000;
+  const clients = new Map<string, Client>();
+  let photoBodies = 0;
+
+  /** The client's entry, moved to the end of the map (most recently seen); old entries are forgotten. */
+  function entry(key: string): Client {
+    const client = clients.get(key) ?? { photoBodies: 0, blockedUntil: 0, stored: [] };
+    clients.delete(key);
+    clients.set(key, client);
+    if (clients.size > CLIENTS_REMEMBERED) {
+      for (const [oldKey, old] of clients) {
+        if (clients.size <= CLIENTS_REMEMBERED) break;
+        if (old.photoBodies === 0) clients.delete(oldKey);
+      }
+    }
+    return client;
+  }
+
+  return {
+    /** Admits a post of `client` before its body is read, or says why not; `photos`: a multipart body. */
+    admit(key: string, photos: boolean): Ticket | Refusal {
+      const at = now();
+      const client = entry(key);
+      client.stored = client.stored.filter((time) => time > at - windowMs);
+      if (client.blockedUntil > at) return { kind: "limited", retryAfterSeconds: Math.ceil((client.blockedUntil - at) / 1000) };
+      if (client.stored.length >= perClient)
+        return { kind: "limited", retryAfterSeconds: Math.max(1, Math.ceil((client.stored[0] + windowMs - at) / 1000)) };
+      if (!photos) return { release() {} };
+      if (client.photoBodies >= PHOTO_BODIES_PER_CLIENT) return { kind: "limited", retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS };
+      if (photoBodies >= PHOTO_BODIES_IN_FLIGHT) return { kind: "busy", retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS };
+      photoBodies++;
+      client.photoBodies++;
+      let released = false;
+      return {
+        release() {
+          if (released) return;
+          released = true;
+          photoBodies--;
+          client.photoBodies--;
+        },
+      };
+    },
+    /** The database stored a request of the client (created or held): it counts against its limit here too. */
+    stored(key: string) {
+      entry(key).stored.push(now());
+    },
+    /** The database refused the client (limited): it is refused here until `retryAfterSeconds` have passed. */
+    limited(key: string, retryAfterSeconds: number) {
+      entry(key).blockedUntil = now() + retryAfterSeconds * 1000;
+    },
+  };
+}
+
+export type Admission = ReturnType<typeof createAdmission>;

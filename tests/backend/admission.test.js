@@ -1,0 +1,149 @@
+// A post is admitted before a byte of its body is read (supabase/functions/_shared/admission.ts), so the
+// memory an instance holds is bounded by design. Before, the whole body (up to 15 MB of photos) was read,
+// stripped and encoded for Postgres before any limit applied: 16 posts of five photos from one client
+// grew the function by 650-770 MB, while Supabase stops a worker at 256 MB. Under Deno as deployed,
+// against PostgreSQL 15. Each refusal here is shown to come before the body: the body of the refused
+// post is left unfinished, and the answer arrives all the same.
+import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PHOTO_BODIES_IN_FLIGHT, PHOTO_BODIES_PER_CLIENT } from "../../supabase/functions/_shared/admission.ts";
+import { startPostgres15 } from "../support/databases.js";
+import { SITE_URL, startBackend } from "../support/function.js";
+import { gpsJpeg } from "../support/photo-fixtures.js";
+
+const VALID = {
+  name: "Jens Hansen",
+  phone: "+45 12 34 56 78",
+  email: "jens.hansen@example.dk",
+  location: "Køge",
+  message: "Billeder af eltavlen er vedhæftet.",
+};
+
+/** The widget's post with one photo (it asks for JSON answers), as the bytes a browser sends and their Content-Type. */
+async function photoPost(/** @type {Uint8Array} */ photo, email = VALID.email) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...VALID, email, elapsedMs: "60000" })) form.set(name, value);
+  form.append("photos", new Blob([Uint8Array.from(photo)]), "eltavle.jpg");
+  const encoded = new Response(form);
+  return { type: encoded.headers.get("content-type") ?? "", bytes: Buffer.from(await encoded.arrayBuffer()) };
+}
+
+/**
+ * A post whose body is sent only in part: `answered` resolves with the status and headers when the
+ * function answers, whether or not the rest was sent; `reading` once the function has begun to read the
+ * body (it asks for it with "100 Continue", which Deno's server sends when the handler first reads);
+ * `finish()` sends the rest.
+ * @param {string} url
+ * @param {string} ip
+ * @param {{ type: string, bytes: Buffer }} body
+ */
+function unfinishedPost(url, ip, body) {
+  const { port, pathname } = new URL(url);
+  /** @type {import("node:http").ClientRequest} */
+  let request;
+  /** @type {Promise<{ status: number | undefined, headers: import("node:http").IncomingHttpHeaders }>} */
+  /** @type {() => void} */
+  let begun = () => {};
+  const reading = new Promise((resolve) => {
+    begun = () => resolve(undefined);
+  });
+  const answered = new Promise((resolve, reject) => {
+    request = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        path: pathname,
+        method: "POST",
+        headers: { "Content-Type": body.type, "Content-Length": String(body.bytes.length), Origin: SITE_URL, "X-Forwarded-For": ip, Accept: "application/json", Expect: "100-continue" },
+      },
+      (response) => {
+        response.resume();
+        resolve({ status: response.statusCode, headers: response.headers });
+      },
+    );
+    // A refused post's socket is closed by the function with the rest of the body unsent: expected here.
+    request.on("error", (error) => (/** @type {NodeJS.ErrnoException} */ (error).code === "ECONNRESET" ? undefined : reject(error)));
+    request.on("continue", () => {
+      request.write(body.bytes.subarray(0, body.bytes.length / 2));
+      begun();
+    });
+  });
+  return {
+    answered,
+    reading,
+    finish: () => reading.then(() => request.end(body.bytes.subarray(body.bytes.length / 2))),
+    abort: () => request.destroy(),
+  };
+}
+
+describe("admission before the body, under Deno against PostgreSQL 15", () => {
+  /** @type {Awaited<ReturnType<typeof startBackend>>} */
+  let backend;
+  /** @type {{ type: string, bytes: Buffer }} */
+  let withPhoto;
+  let client = 0;
+  const nextIp = () => `10.9.0.${++client}`;
+  beforeAll(async () => {
+    backend = await startBackend(startPostgres15, { runtime: "deno" });
+    withPhoto = await photoPost(await gpsJpeg());
+  }, 60_000);
+  afterAll(() => backend?.stop());
+  beforeEach(async () => {
+    await backend.settled();
+    await backend.sql`delete from quote_requests`;
+  });
+
+  const postJson = (/** @type {string} */ ip, email = VALID.email) =>
+    fetch(backend.functions.submitUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: SITE_URL, "X-Forwarded-For": ip },
+      body: JSON.stringify({ ...VALID, email, elapsedMs: 60_000 }),
+    });
+
+  it("reads a few bodies with photos at a time and answers the rest 503 with Retry-After, unread; plain posts still pass", async () => {
+    const reading = Array.from({ length: PHOTO_BODIES_IN_FLIGHT }, () => unfinishedPost(backend.functions.submitUrl, nextIp(), withPhoto));
+    // The function reads every one of them, and none is answered before its body is whole.
+    await Promise.all(reading.map((post) => post.reading));
+    const more = unfinishedPost(backend.functions.submitUrl, nextIp(), withPhoto);
+    const refused = await more.answered;
+    more.abort();
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    // A plain request from someone else is read and stored meanwhile.
+    expect((await postJson(nextIp(), "anden@example.dk")).status).toBe(200);
+    for (const post of reading) post.finish();
+    expect((await Promise.all(reading.map((post) => post.answered))).map((answer) => answer.status)).toEqual(reading.map(() => 200));
+    expect(await backend.sql`select count(*)::int as n from quote_requests`).toEqual([{ n: PHOTO_BODIES_IN_FLIGHT + 1 }]);
+    // Once they are stored, the next body with photos is read again.
+    const next = unfinishedPost(backend.functions.submitUrl, nextIp(), withPhoto);
+    next.finish();
+    expect((await next.answered).status).toBe(200);
+  });
+
+  it("reads at most a few bodies with photos from one client at a time: the next is answered 429 unread", async () => {
+    const ip = nextIp();
+    const reading = Array.from({ length: PHOTO_BODIES_PER_CLIENT }, () => unfinishedPost(backend.functions.submitUrl, ip, withPhoto));
+    await Promise.all(reading.map((post) => post.reading));
+    const more = unfinishedPost(backend.functions.submitUrl, ip, withPhoto);
+    const refused = await more.answered;
+    more.abort();
+    expect(refused.status).toBe(429);
+    for (const post of reading) post.finish();
+    await Promise.all(reading.map((post) => post.answered));
+    expect(await backend.sql`select count(*)::int as n from quote_requests`).toEqual([{ n: PHOTO_BODIES_PER_CLIENT }]);
+  });
+
+  it("answers a client the database has limited 429 before reading its next body, with the database's Retry-After", async () => {
+    const ip = nextIp();
+    // Five requests stored for the client (RATE_LIMIT_PER_CLIENT), then the database refuses the sixth.
+    for (let i = 0; i < 5; i++) expect((await postJson(ip, `kunde${i}@example.dk`)).status).toBe(200);
+    const limited = await postJson(ip, "kunde5@example.dk");
+    expect(limited.status).toBe(429);
+    const more = unfinishedPost(backend.functions.submitUrl, ip, withPhoto);
+    const refused = await more.answered;
+    more.abort();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3500);
+    expect(await backend.sql`select count(*)::int as n from quote_requests`).toEqual([{ n: 5 }]);
+  });
+});
