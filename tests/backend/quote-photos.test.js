@@ -1,15 +1,17 @@
 // Photos with a quote request, against real databases (PGlite and PostgreSQL 15) and a real SMTP
 // server: the firm's e-mail carries them, stripped of their metadata; the database keeps them only until
 // that e-mail is out (a retry still has them, a failed request keeps them until the retention purge,
-// erasure takes them); what is not a photo, too large or too many is refused in Danish, storing nothing.
+// erasure takes them); what is not a photo, too large (in bytes or pixels) or too many is refused in
+// Danish, storing nothing.
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startPglite, startPostgres15 } from "../support/databases.js";
 import { CRON_SECRET, MAIL_TO, SITE_URL, startBackend } from "../support/function.js";
-import { exifWebp, gpsJpeg, jpegOver, pdfBytes, textPng } from "../support/photo-fixtures.js";
+import { blackPng, exifWebp, gpsJpeg, jpegOver, pdfBytes, textPng } from "../support/photo-fixtures.js";
 import { stripMetadata } from "../../supabase/functions/_shared/photo-bytes.ts";
 import { PHOTO_LIMITS } from "../../supabase/functions/_shared/quote-photos.ts";
 import { startMailApiStandIn } from "../support/mail-api-stand-in.js";
+import answerMessages from "../../supabase/functions/_shared/answer-messages.json" with { type: "json" };
 
 const VALID = {
   name: "Jens Hansen",
@@ -144,6 +146,32 @@ for (const [label, startDatabase] of /** @type {const} */ ([
       const form = await postForm([{ name: "tavle.jpg", bytes: pdfBytes() }]);
       expect(form.status).toBe(303);
       expect(form.headers.get("location")).toBe(`${SITE_URL}/kontakt/fejl?grund=photoType#photoType`);
+      expect(await requestRows()).toHaveLength(0);
+      expect(await photoRows()).toHaveLength(0);
+      expect(await backend.mailbox.all()).toHaveLength(0);
+    });
+
+    it("refuses a file that only starts like a photo, and a picture too large to open, in Danish naming the file", async () => {
+      const answer = async (/** @type {Upload[]} */ photos) => {
+        const response = await postWidget(photos);
+        return { status: response.status, error: (await response.json()).error };
+      };
+      // A JPEG's first bytes and a scan with no frame header, holding a web page.
+      const html = Buffer.concat([
+        Buffer.from([0xff, 0xd8, 0xff, 0xda, 0x00, 0x08, 1, 1, 0, 0, 0x3f, 0]),
+        Buffer.from("<html><body>Faktura</body></html>"),
+        Buffer.from([0xff, 0xd9]),
+      ]);
+      expect(await answer([{ name: "faktura.jpg", bytes: html }])).toEqual({
+        status: 400,
+        error: answerMessages.photoType.replace("{file}", "Filen »faktura.jpg«"),
+      });
+      // 30000 x 30000 in 107 kB: a viewer would need gigabytes to open it.
+      const bomb = await answer([{ name: "kæmpe.png", bytes: blackPng(30000, 30000) }]);
+      expect(bomb.status).toBe(400);
+      expect([answerMessages.photoType, answerMessages.photoPixels].map((text) => text.replace("{file}", "Filen »kæmpe.png«"))).toContain(
+        bomb.error,
+      );
       expect(await requestRows()).toHaveLength(0);
       expect(await photoRows()).toHaveLength(0);
       expect(await backend.mailbox.all()).toHaveLength(0);

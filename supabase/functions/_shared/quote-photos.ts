@@ -1,7 +1,8 @@
 // The photos of a quote request: the limits, and each received file checked by its bytes and stripped
 // of its metadata before it is stored (photo-bytes.ts). docs/quote-photos.md tells the whole path.
 import type { MultipartLimits, ReceivedFile } from "./multipart.ts";
-import { NotAPhoto, type PhotoType, photoType, stripMetadataInPlace } from "./photo-bytes.ts";
+import { NotAPhoto, type PhotoType, photoType, stripMetadataInPlace, TooManyPixels } from "./photo-bytes.ts";
+import { INVISIBLE } from "./quote-checks.ts";
 import rules from "./quote-rules.json" with { type: "json" };
 
 const MB = 1024 * 1024;
@@ -18,22 +19,35 @@ export const multipartLimits = (textBytes: number): MultipartLimits => ({ textBy
 /** A photo as stored and attached: a safe file name with the extension of its real type. */
 export type Photo = { filename: string; contentType: PhotoType; bytes: Uint8Array };
 
-/** Thrown for a file that is not a JPEG, PNG or WebP image; names it as the visitor chose it. */
+/**
+ * Thrown for a file that is not a JPEG, PNG or WebP image (`photoType`), or is one with more pixels
+ * than a viewer should open (`photoPixels`); names it as the visitor chose it. The reason is the key of
+ * its answer in answer-messages.json.
+ */
 export class NotAnImage extends Error {
-  constructor(readonly filename: string) {
+  constructor(
+    readonly filename: string,
+    readonly reason: "photoType" | "photoPixels" = "photoType",
+  ) {
     super("not an image");
   }
 }
 
 const EXTENSIONS: Record<PhotoType, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
 
+/** Control characters, and characters that mean something in a header, to be removed from a name. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are removed on purpose
+const CONTROL_OR_HEADER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029"<>]/g;
+/** Every invisible and format character (the text fields refuse them), to be removed from a name. */
+const EVERY_INVISIBLE = new RegExp(INVISIBLE.source, "gu");
+
 /**
- * The name a file is shown by: without a path (old browsers send one), control characters or
- * characters that mean something in a header, at most 100 characters, never empty.
+ * The name a file is shown by: without a path (old browsers send one), control characters,
+ * characters that mean something in a header, and invisible ones (a bidi override shows
+ * "Faktura_\u202efdp.jpg" as "Faktura_gpj.pdf"), at most 100 characters, never empty.
  */
 export function displayName(filename: string, position: number): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are removed on purpose
-  const base = (filename.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029"<>]/g, "").trim();
+  const base = (filename.split(/[\\/]/).pop() ?? "").replace(CONTROL_OR_HEADER, "").replace(EVERY_INVISIBLE, "").trim();
   return base.slice(0, 100) || `billede-${position}`;
 }
 
@@ -49,7 +63,7 @@ export function checkPhotos(files: ReceivedFile[]): Photo[] {
       const stem = name.replace(/\.[A-Za-z0-9]{1,5}$/, "") || `billede-${index + 1}`;
       return { filename: `${stem}.${EXTENSIONS[type]}`, contentType: type, bytes };
     } catch (error) {
-      if (error instanceof NotAPhoto) throw new NotAnImage(name);
+      if (error instanceof NotAPhoto) throw new NotAnImage(name, error instanceof TooManyPixels ? "photoPixels" : "photoType");
       throw error;
     }
   });
