@@ -24,13 +24,13 @@ function cpuSeconds(/** @type {number} */ pid) {
 }
 
 /** The most memory a process has held so far (VmHWM, its resident set's high-water mark), in MB (Linux). */
-function peakMemoryMb(/** @type {number} */ pid) {
+export function peakMemoryMb(/** @type {number} */ pid) {
   const kB = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
   return Math.round(Number(kB ?? 0) / 1024);
 }
 
 /** A process's resident memory now (VmRSS), in MB (Linux). */
-function residentMemoryMb(/** @type {number} */ pid) {
+export function residentMemoryMb(/** @type {number} */ pid) {
   const kB = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
   return Math.round(Number(kB ?? 0) / 1024);
 }
@@ -57,17 +57,17 @@ function spread(requests) {
 }
 
 /** The memory Supabase gives a function ("Limits" in its Edge Functions docs). */
-const SUPABASE_MEMORY_MB = 256;
+export const SUPABASE_MEMORY_MB = 256;
 
 /** How many photos the largest request carries, and how large each is (5 x 3.1 MB: under the 15 MB cap). */
-const LARGEST = { photos: 5, bytes: 3_100_000 };
+export const LARGEST = { photos: 5, bytes: 3_100_000 };
 
 /**
  * A phone's photo as the plain form sends it: a JPEG of noise (which does not compress, as a photo's
  * detail does not), padded with a comment segment (metadata the function strips) to `bytes`.
  * @param {number} bytes
  */
-async function largePhoto(bytes) {
+export async function largePhoto(bytes) {
   const noise = { type: /** @type {const} */ ("gaussian"), mean: 128, sigma: 40 };
   const image = await sharp({ create: { width: 1700, height: 1700, channels: 3, background: "#888", noise } })
     .jpeg({ quality: 95 })

@@ -168,10 +168,7 @@ for (const [label, startDatabase] of /** @type {const} */ ([
       });
       // 30000 x 30000 in 107 kB: a viewer would need gigabytes to open it.
       const bomb = await answer([{ name: "kæmpe.png", bytes: blackPng(30000, 30000) }]);
-      expect(bomb.status).toBe(400);
-      expect([answerMessages.photoType, answerMessages.photoPixels].map((text) => text.replace("{file}", "Filen »kæmpe.png«"))).toContain(
-        bomb.error,
-      );
+      expect(bomb).toEqual({ status: 400, error: answerMessages.photoPixels.replace("{file}", "Filen »kæmpe.png«") });
       expect(await requestRows()).toHaveLength(0);
       expect(await photoRows()).toHaveLength(0);
       expect(await backend.mailbox.all()).toHaveLength(0);

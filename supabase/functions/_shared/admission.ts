@@ -13,10 +13,18 @@
 //   say to try again or call). A JSON or urlencoded body is at most BODY_LIMIT_BYTES (16 kB) and needs no cap.
 // The figures are measured by `npm run bench:api -- --photos --burst` (docs/bench.md).
 
-/** Bodies with photos read and stored at once per instance: each holds up to 15 MB, and about twice that in transit to Postgres. */
-export const PHOTO_BODIES_IN_FLIGHT = 3;
-/** Bodies with photos one client sends at a time: a visitor's form sends one, a retry may overlap it. */
-export const PHOTO_BODIES_PER_CLIENT = 2;
+/**
+ * Bodies with photos read and stored at once per instance: the largest (15.5 MB of photos) peaks at about
+ * 75 MB in the function (the received bytes, the photos taken out of them, and their base64 text on its
+ * way to Postgres), so two stay well within Supabase's 256 MB beside the runtime's own memory. A body
+ * that stalls holds its place until PHOTO_BODY_DEADLINE_MS; meanwhile posts without photos pass.
+ */
+export const PHOTO_BODIES_IN_FLIGHT = 2;
+/**
+ * Bodies with photos one client sends at a time: a visitor's form sends one; its retry follows a lost
+ * connection, whose body the function has stopped reading.
+ */
+export const PHOTO_BODIES_PER_CLIENT = 1;
 /** How long a refused body is told to wait before it is sent again (the 503's Retry-After). */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 /** Clients remembered at most: the oldest are forgotten first, so a flood of addresses holds a few MB. */

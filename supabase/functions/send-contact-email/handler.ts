@@ -258,7 +258,7 @@ export function createHandler({
       return { body, photos: [], deadline };
     } catch (error) {
       if (error instanceof BodyTimeout) return problem(408, "timeout", { Connection: "close" });
-      if (error instanceof NotAnImage) return problem(400, "photoType", {}, error.filename);
+      if (error instanceof NotAnImage) return problem(400, error.reason, {}, error.filename);
       if (error instanceof MultipartRefused) {
         const status = error.reason === "badRequest" ? 400 : 413;
         return problem(status, error.reason, { Connection: "close" }, displayName(error.filename ?? "", 0));
