@@ -54,7 +54,14 @@ function unfinishedPost(url, ip, body) {
         port,
         path: pathname,
         method: "POST",
-        headers: { "Content-Type": body.type, "Content-Length": String(body.bytes.length), Origin: SITE_URL, "X-Forwarded-For": ip, Accept: "application/json", Expect: "100-continue" },
+        headers: {
+          "Content-Type": body.type,
+          "Content-Length": String(body.bytes.length),
+          Origin: SITE_URL,
+          "X-Forwarded-For": ip,
+          Accept: "application/json",
+          Expect: "100-continue",
+        },
       },
       (response) => {
         response.resume();

@@ -187,6 +187,8 @@ function createHarness(startDatabase, runtime) {
       // The last test's e-mails, sent after their answers, are done before the next test starts.
       await started().settled();
       await started().sql`delete from quote_requests`;
+      // Each case starts as a new firm would: no alert sent yet (the alert gate open).
+      await started().sql`update alert_gate set held_until = null, last_sent_at = null`;
       started().mailbox.clear();
       alerts.splice(0);
       webhookPlan.splice(0);

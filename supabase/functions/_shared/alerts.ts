@@ -6,12 +6,25 @@
 import type { Logger } from "./log.ts";
 import type { Store } from "./store.ts";
 
-export type Alerter = (store: Pick<Store, "takeUnalerted" | "markAlerted" | "releaseAlert">) => Promise<void>;
+export type Alerter = (
+  store: Pick<Store, "takeUnalerted" | "markAlerted" | "releaseAlert" | "openAlertGate" | "closeAlertGate">,
+) => Promise<void>;
 
 /** How long the webhook may take to answer: a hung one must not hold the sender for long. */
 export const ALERT_TIMEOUT_MS = 5_000;
 
-/** Sends one alert for every request not yet alerted about that is failed, held or over an hour unsent. */
+/**
+ * The least time between two alerts: every stored request looks for requests to alert about, so a
+ * stranger who makes requests held would otherwise decide how often the firm's channel fires. The first
+ * alert goes at once; what comes within the interval after it goes together in the next one, counted
+ * (the next request or scheduled retry after the interval sends it).
+ */
+export const ALERT_INTERVAL_MINUTES = 15;
+
+/**
+ * Sends one alert for every request not yet alerted about that is failed, held or over an hour unsent,
+ * at most one per ALERT_INTERVAL_MINUTES (the alert gate).
+ */
 export function createAlerter(
   webhookUrl: string | undefined,
   log: Logger,
@@ -22,12 +35,16 @@ export function createAlerter(
     const rows = await store.takeUnalerted();
     if (rows.length === 0) return;
     const ids = rows.map((row) => row.id);
+    if (!(await store.openAlertGate(ALERT_INTERVAL_MINUTES))) return await store.releaseAlert(ids);
     const failed = rows.filter((row) => row.status === "failed").length;
     const held = rows.filter((row) => row.status === "held").length;
     const waiting = rows.length - failed - held;
     const text = `${rows.length} forespørgsel${rows.length === 1 ? "" : "er"} fra hjemmesiden er ikke nået frem som e-mail (${failed} opgivet, ${waiting} venter stadig, ${held} holdt tilbage: over grænsen for e-mails til én adresse). Se listen med: npm run leads -- --undelivered`;
     log({ event: "leads_undelivered", level: "error", requestIds: ids, failed, held });
-    if (!webhookUrl) return await store.markAlerted(ids);
+    if (!webhookUrl) {
+      await store.markAlerted(ids);
+      return await store.closeAlertGate(true);
+    }
     let delivered = false;
     try {
       const response = await fetcher(webhookUrl, {
@@ -43,5 +60,6 @@ export function createAlerter(
       log({ event: "alert_failed", level: "error", errorName: (error as Error)?.name });
     }
     await (delivered ? store.markAlerted(ids) : store.releaseAlert(ids));
+    await store.closeAlertGate(delivered);
   };
 }

@@ -183,6 +183,23 @@ export function createStore(sql: Sql) {
       return await sql.unsafe<{ id: string; status: string }[]>(TAKE_UNALERTED);
     },
 
+    /**
+     * Takes the alert gate (migration alert_gate) for one alert: true when no alert is being sent and
+     * none arrived in the last `intervalMinutes`; the gate is then held for ALERT_CLAIM_SECONDS.
+     */
+    async openAlertGate(intervalMinutes: number): Promise<boolean> {
+      const taken = await sql`update alert_gate set held_until = now() + make_interval(secs => ${ALERT_CLAIM_SECONDS})
+        where (held_until is null or held_until < now())
+          and (last_sent_at is null or last_sent_at < now() - make_interval(mins => ${intervalMinutes}))
+        returning id`;
+      return taken.length === 1;
+    },
+
+    /** Gives the gate back after an alert: `sent`, the channel took it (the interval starts now). */
+    async closeAlertGate(sent: boolean): Promise<void> {
+      await sql`update alert_gate set held_until = null, last_sent_at = case when ${sent} then now() else last_sent_at end`;
+    },
+
     /** Labels a stored request as a deploy check (npm run verify:deploy), before its e-mail goes out. */
     async markDeployCheck(id: string): Promise<void> {
       await sql`update quote_requests set deploy_check = true where id = ${id}`;
