@@ -65,7 +65,8 @@ const environmentSchema = z.object({
   RATE_LIMIT_PER_EMAIL_TOTAL: optionalInt("10"),
   RATE_LIMIT_WINDOW_MINUTES: optionalInt("60"),
   // How many proxies in front of the function append to X-Forwarded-For: the client is that many
-  // entries from the right. 1 = Supabase's own gateway only (README "The quote backend").
+  // entries from the right. 1 = Supabase's own gateway only (supabase/functions/send-contact-email/README.md,
+  // "The HTTP contract").
   TRUSTED_PROXY_HOPS: optionalInt("1"),
   // A JSON request whose form was filled faster than this (elapsedMs, measured in the page) is taken for
   // a bot. The widgets wait out the same minimum before sending (quote-rules.json "minFillMs"), so a
@@ -82,7 +83,8 @@ const environmentSchema = z.object({
   PHOTO_BODY_DEADLINE_MS: optionalInt("120000"),
   // How long a request may take end to end before it is answered 503 with the phone number: the
   // database's statement and lock timeouts and a deadline around each database call come from it, so
-  // a hung or locked database never leaves a visitor waiting (README "The quote backend").
+  // a hung or locked database never leaves a visitor waiting (supabase/functions/send-contact-email/README.md,
+  // "Configuration (secrets)").
   REQUEST_DEADLINE_MS: optionalInt("8000"),
   // Database connections per function instance (the local PGlite stack uses 1, see store.ts).
   DB_POOL_MAX: optionalInt("4"),
