@@ -148,23 +148,6 @@ export function twinOrigin(origin: string): string {
   return url.origin;
 }
 
-/**
- * Warnings for variables the function no longer reads but a deploy may still set. ALLOWED_ORIGINS once
- * let partner sites send without crediting them: it is ignored, not refused, so a leftover secret
- * never takes the firm's own form down; the warning names what to run instead.
- */
-export function retiredSettings(env: Record<string, string | undefined>): string[] {
-  const origins = (env.ALLOWED_ORIGINS ?? "")
-    .split(",")
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-  if (origins.length === 0) return [];
-  return [
-    `ALLOWED_ORIGINS is ignored (${origins.join(", ")}): register each partner site with ` +
-      "`npm run partners -- add <id> <name> <origin>` (docs/partners.md), then `supabase secrets unset ALLOWED_ORIGINS`",
-  ];
-}
-
 /** Parses the environment (a plain record) into a Config, or throws naming every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = environmentSchema.safeParse(env);
