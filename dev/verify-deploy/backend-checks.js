@@ -5,7 +5,7 @@
 // retention the privacy page promises is the one the database enforces.
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
-import { tlsOptions } from "../local/database-client.js";
+import { tlsOptions } from "../../operator/database-client.js";
 import { receiptSettingsCheck } from "./receipt-check.js";
 
 /** @typedef {import("./site-checks.js").Check} Check */
