@@ -7,7 +7,7 @@
 // --json prints the same as JSON. Connects to SUPABASE_DB_URL, or with --local to the local stack of
 // `npm start`, over TLS as its sslmode says.
 import { parseArgs } from "node:util";
-import { operatorDatabase } from "../dev/local/database-client.js";
+import { operatorDatabase } from "../operator/database-client.js";
 import { accessLetter } from "../dev/gdpr/access-letter.js";
 import { fieldLines, mailCopiesReminder, storedFor } from "../dev/gdpr/stored-fields.js";
 import { loadData } from "../site/_lib/load-data.js";

@@ -11,10 +11,10 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { danishDay } from "../supabase/functions/_shared/copenhagen-time.js";
-import { operatorDatabase } from "../dev/local/database-client.js";
-import { leadsCsv, leadsInPeriod, leadsText, requestsInDanish, undeliveredLeads } from "../dev/leads/list.js";
-import { parsePeriod, statementMonth } from "../dev/leads/period.js";
-import { monthStatement, statementCsv, statementText } from "../dev/leads/statement.js";
+import { operatorDatabase } from "../operator/database-client.js";
+import { leadsCsv, leadsInPeriod, leadsText, requestsInDanish, undeliveredLeads } from "../operator/leads/list.js";
+import { parsePeriod, statementMonth } from "../operator/leads/period.js";
+import { monthStatement, statementCsv, statementText } from "../operator/leads/statement.js";
 
 const USAGE = `Brug: npm run leads -- [--local] [--month ÅÅÅÅ-MM | --from ÅÅÅÅ-MM-DD --to ÅÅÅÅ-MM-DD] [--search tekst] [--csv [--out fil.csv]] [--json]
        npm run leads -- [--local] --month ÅÅÅÅ-MM --by-partner [--csv [--out fil.csv]]

@@ -4,7 +4,7 @@
 //   npm run partners -- add <id> <navn> <origin>      registers a partner (or brings a removed one back)
 //   npm run partners -- remove <id>                   stops it: its site can no longer send; its leads keep their id
 // Add --local for the local stack of `npm start`; otherwise it connects to SUPABASE_DB_URL.
-import { operatorDatabase } from "../dev/local/database-client.js";
+import { operatorDatabase } from "../operator/database-client.js";
 
 const USAGE = `Brug:
   npm run partners -- list [--local]

@@ -1,9 +1,9 @@
 // `npm run retention`: puts the retention periods of site/_data/business.yaml (what the privacy page
 // promises) into the database, which deletes by them. Connects to SUPABASE_DB_URL, or with --local to the
 // local stack of `npm start`. Run it once after `supabase db push`, and again after changing the periods.
-import { operatorDatabase } from "../dev/local/database-client.js";
-import { retentionSql } from "../dev/local/retention.js";
-import { receiptSettingsSql } from "../dev/local/receipt-settings.js";
+import { operatorDatabase } from "../operator/database-client.js";
+import { retentionSql } from "../operator/retention.js";
+import { receiptSettingsSql } from "../operator/receipt-settings.js";
 
 const sql = operatorDatabase({ local: process.argv.slice(2).includes("--local") });
 try {

@@ -3,7 +3,7 @@
 //   SUPABASE_DB_URL='postgres://…?sslmode=require' CRON_SECRET='<the function secret>' \
 //     npm run schedule:retry -- https://<project-ref>.supabase.co/functions/v1
 // Run it again after changing CRON_SECRET: it updates the values in place.
-import { operatorDatabase } from "../dev/local/database-client.js";
+import { operatorDatabase } from "../operator/database-client.js";
 
 const args = process.argv.slice(2);
 const [functionsBase] = args.filter((arg) => arg !== "--local");

@@ -2,8 +2,8 @@
 // (supabase_migrations.schema_migrations), after the Supabase roles bootstrap.
 import { readFile, readdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { receiptSettingsSql } from "./receipt-settings.js";
-import { retentionSql } from "./retention.js";
+import { receiptSettingsSql } from "../../operator/receipt-settings.js";
+import { retentionSql } from "../../operator/retention.js";
 
 const MIGRATIONS = fileURLToPath(new URL("../../supabase/migrations/", import.meta.url));
 const ROLES = fileURLToPath(new URL("./supabase-roles.sql", import.meta.url));

@@ -5,7 +5,7 @@
 // retention the privacy page promises is the one the database enforces.
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
-import { tlsOptions } from "../local/database-client.js";
+import { tlsOptions } from "../../operator/database-client.js";
 import { receiptSettingsCheck } from "./receipt-check.js";
 
 /** @typedef {import("./site-checks.js").Check} Check */
@@ -158,7 +158,7 @@ async function testRequest({ target, siteOrigin, cronSecret, databaseUrl, busine
           title,
           ok: false,
           detail: `request ${body.id} is ${row?.status ?? "missing"}: ${row?.last_error ?? ""}`,
-          fix: 'Check SMTP_URL (smtps://…:465) or RESEND_API_KEY and MAIL_TO with `supabase secrets list`, then see docs/deploy.md "Mail".',
+          fix: 'Check SMTP_URL (smtps://…:465) or RESEND_API_KEY and MAIL_TO with `supabase secrets list`, then see "Mail" in docs/deploy.md, "3. The secrets".',
         };
     }
   } finally {

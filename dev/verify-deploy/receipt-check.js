@@ -2,8 +2,8 @@
 // and setting (public.receipt_settings, which the function reads) is the one site/_data gives today.
 // A firm that edited business.yaml or areas.yaml and forgot `npm run retention` sees it here.
 import postgres from "postgres";
-import { tlsOptions } from "../local/database-client.js";
-import { receiptFacts } from "../local/receipt-settings.js";
+import { tlsOptions } from "../../operator/database-client.js";
+import { receiptFacts } from "../../operator/receipt-settings.js";
 
 /** @typedef {import("./site-checks.js").Check} Check */
 

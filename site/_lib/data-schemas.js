@@ -214,7 +214,8 @@ const business = z.strictObject({
   ),
   processors: field(
     z.strictObject({
-      // `region` is what the privacy page says; `hostRegion` the provider's own name for it (README "Deploy").
+      // `region` is what the privacy page says; `hostRegion` the provider's own name for it (docs/deploy.md,
+      // "1. The Supabase project, in the region the privacy page names").
       database: field(
         z.strictObject({
           name: field(text, "Navn"),

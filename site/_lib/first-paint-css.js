@@ -1,7 +1,8 @@
 // Each page carries inline only the CSS its own HTML uses, and the whole stylesheet follows after the
 // first paint. The whole stylesheet inline (6.8 kB of brotli on every page) took most documents past the
 // first round trip of a new connection (14 600 bytes: ten TCP segments), and a document one byte larger
-// waits a whole round trip more before anything is drawn (README, "Bench": the document on the wire).
+// waits a whole round trip more before anything is drawn (docs/bench.md, "What each part answers, and its
+// goal": the `pages` part, the document on the wire).
 //
 // Beasties picks the rules whose selectors match the page's markup (pseudo-classes set aside, so :hover
 // and :focus rules stay with their element); what it drops are states the markup is not in yet (an open

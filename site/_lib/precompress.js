@@ -15,8 +15,8 @@ export const TEXT_EXTENSIONS = [".html", ".css", ".js", ".json", ".webmanifest",
 /** The encodings written, in the order a server prefers them, with their file suffix. */
 export const ENCODINGS = [
   // Quality 11, the smallest: about 2 % smaller than 10, which brought /ydelser/private's document into
-  // the first round trip of a connection (README, "Bench"). It costs about 1 s per MB, paid once per
-  // file: the cache below keeps every result.
+  // the first round trip of a connection (docs/bench.md, "What each part answers, and its goal"). It
+  // costs about 1 s per MB, paid once per file: the cache below keeps every result.
   {
     name: "br",
     suffix: ".br",

@@ -9,8 +9,8 @@ const SITE = fileURLToPath(new URL("../", import.meta.url));
 /**
  * Compiles the Tailwind entry (scanning site/ for classes) into minified CSS. Every page carries it
  * inline in one <style> (base.njk): no request stands between the document and the first paint, and
- * the same text on every page means one CSP hash (security-headers.js). The bench's css part
- * measures this against critical CSS per page (README, "Bench").
+ * the same text on every page means one CSP hash (security-headers.js). The bench's `pages` part
+ * measures what a page carries before its first paint (docs/bench.md, "What each part answers, and its goal").
  */
 export async function buildStylesheet() {
   const source = await readFile(ENTRY, "utf8");

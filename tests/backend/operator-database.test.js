@@ -2,7 +2,7 @@
 // when they run they say which database they read (never its password). A script that quietly read
 // the local stack once let the firm believe a production list was empty.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeDatabase, LOCAL_DATABASE_URL, operatorDatabaseUrl } from "../../dev/local/database-client.js";
+import { describeDatabase, LOCAL_DATABASE_URL, operatorDatabaseUrl } from "../../operator/database-client.js";
 import { startPglite } from "../support/databases.js";
 import { runOperatorScript } from "../support/operator-script.js";
 

@@ -1,6 +1,6 @@
 // The one list of partners: `npm run partners` writes it, and a row both lets the partner's origin send
-// and credits its leads. Before, an origin listed in ALLOWED_ORIGINS could send while its leads arrived
-// with no partner, so commissions were lost without anyone noticing; the variable now allows nothing.
+// and credits its leads. A second list that let an origin send without crediting it lost commissions
+// without anyone noticing, so there is no other.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPglite, startPostgres15 } from "../support/databases.js";
@@ -129,31 +129,5 @@ describe.each([
       await expect(backend.sql`insert into partners (id, name, origin) values ('forkert', 'Forkert', ${origin})`, origin).rejects.toThrow(
         /partners_origin_as_browsers_send_it/,
       );
-  });
-});
-
-describe("ALLOWED_ORIGINS, left set from before", () => {
-  const LISTED = "https://kun-i-variablen.example";
-  /** @type {Awaited<ReturnType<typeof startBackend>>} */
-  let backend;
-  beforeAll(async () => {
-    backend = await startBackend(startPglite, { env: { ALLOWED_ORIGINS: LISTED }, runtime: "deno" });
-  }, 60_000);
-  afterAll(() => backend?.stop());
-
-  it("lets no site send, and the function says at start what to run instead", async () => {
-    const answer = await fetch(backend.functions.submitUrl, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: LISTED },
-      body: JSON.stringify({ ...LEAD, partnerId: "kun-i-variablen" }),
-    });
-    expect(answer.status).toBe(403);
-    expect(await backend.sql`select id from quote_requests`).toHaveLength(0);
-    const warning = backend.functions.output
-      .join("")
-      .split("\n")
-      .find((line) => line.includes('"setting_ignored"'));
-    expect(JSON.parse(warning ?? "{}")).toMatchObject({ level: "warn", message: expect.stringContaining(`ignored (${LISTED})`) });
-    expect(warning).toContain("npm run partners -- add");
   });
 });

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDatabase } from "../../dev/local/database.js";
-import { receiptFacts, receiptSettingsSql } from "../../dev/local/receipt-settings.js";
+import { receiptFacts, receiptSettingsSql } from "../../operator/receipt-settings.js";
 import { receiptSettingsCheck } from "../../dev/verify-deploy/receipt-check.js";
 import { loadData } from "../../site/_lib/load-data.js";
 import { receiptFactsSchema } from "../../supabase/functions/_shared/receipt-text.ts";

@@ -4,7 +4,7 @@
 // 15 in process, and its first case under Deno as deployed (index.ts builds the receipts itself).
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it as vitestIt } from "vitest";
-import { receiptSettingsSql } from "../../dev/local/receipt-settings.js";
+import { receiptSettingsSql } from "../../operator/receipt-settings.js";
 import { isHomeArea } from "../../site/_lib/copy-facts.js";
 import { hoursText } from "../../site/_lib/format.js";
 import { receivedInDanish } from "../../supabase/functions/_shared/mail.ts";

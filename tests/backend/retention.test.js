@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDatabase } from "../../dev/local/database.js";
-import { retentionSql } from "../../dev/local/retention.js";
+import { retentionSql } from "../../operator/retention.js";
 import { loadData } from "../../site/_lib/load-data.js";
 
 const business = loadData("business");

@@ -2,7 +2,7 @@
 // stays under 35 % of each page, and each page says only what the firm's data says about its town.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { templateShares, textBlocks } from "../../site/_lib/template-share.js";
+import { templateShares, textBlocks } from "./template-share.js";
 import { loadData } from "../../site/_lib/load-data.js";
 import { distanceKm } from "../../site/_lib/geo.js";
 import { areas, business, fileOf, jsonLdBlocks, page } from "../support/site.js";

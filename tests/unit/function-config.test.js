@@ -4,7 +4,7 @@
 // and the database URL can point elsewhere than the reserved SUPABASE_DB_URL (a transaction pooler).
 import { describe, expect, it } from "vitest";
 import { localFunctionEnv } from "../../dev/local/function-env.js";
-import { parseConfig, retiredSettings } from "../../supabase/functions/_shared/config.ts";
+import { parseConfig } from "../../supabase/functions/_shared/config.ts";
 
 const env = (overrides = {}) =>
   localFunctionEnv(
@@ -57,22 +57,6 @@ describe("the site's own origins", () => {
   it("allow loopback's other name for a local site, and nothing else", () => {
     expect(parseConfig(env({ SITE_URL: "http://localhost:8080" })).siteOrigins).toEqual(["http://localhost:8080", "http://127.0.0.1:8080"]);
     expect(parseConfig(env({ SITE_URL: "http://127.0.0.1:8080" })).siteOrigins).toEqual(["http://127.0.0.1:8080", "http://localhost:8080"]);
-  });
-});
-
-describe("ALLOWED_ORIGINS, which once let partner sites send without crediting them", () => {
-  it("allows nothing: partner sites are the rows of the partners table", () => {
-    const config = parseConfig(env({ ALLOWED_ORIGINS: "https://byportalen.example" }));
-    expect(config.siteOrigins).not.toContain("https://byportalen.example");
-    expect(JSON.stringify(config)).not.toContain("byportalen");
-  });
-
-  it("is named in a warning that says what to run instead, and only when it is set", () => {
-    expect(retiredSettings({ ALLOWED_ORIGINS: "https://byportalen.example, https://b.example" })).toEqual([
-      expect.stringMatching(/ALLOWED_ORIGINS is ignored \(https:\/\/byportalen\.example, https:\/\/b\.example\).*npm run partners -- add/),
-    ]);
-    expect(retiredSettings({ ALLOWED_ORIGINS: " " })).toEqual([]);
-    expect(retiredSettings({})).toEqual([]);
   });
 });
 

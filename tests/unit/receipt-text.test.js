@@ -2,7 +2,7 @@
 // areas are recognised however people type them.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { receiptFacts } from "../../dev/local/receipt-settings.js";
+import { receiptFacts } from "../../operator/receipt-settings.js";
 import { loadData } from "../../site/_lib/load-data.js";
 import { areaNamed, buildReceipt } from "../../supabase/functions/_shared/receipt-text.ts";
 

@@ -1,4 +1,4 @@
-// The events a partner's page listens for (README "Embedding the quote widget"): one per attempt, from
+// The events a partner's page listens for (README "Events"): one per attempt, from
 // the element, out of its shadow root, with the documented detail.
 import { afterEach, describe, expect, it } from "vitest";
 import { reportResultFrom } from "./events.ts";

@@ -65,7 +65,8 @@ const environmentSchema = z.object({
   RATE_LIMIT_PER_EMAIL_TOTAL: optionalInt("10"),
   RATE_LIMIT_WINDOW_MINUTES: optionalInt("60"),
   // How many proxies in front of the function append to X-Forwarded-For: the client is that many
-  // entries from the right. 1 = Supabase's own gateway only (README "The quote backend").
+  // entries from the right. 1 = Supabase's own gateway only (supabase/functions/send-contact-email/README.md,
+  // "The HTTP contract").
   TRUSTED_PROXY_HOPS: optionalInt("1"),
   // A JSON request whose form was filled faster than this (elapsedMs, measured in the page) is taken for
   // a bot. The widgets wait out the same minimum before sending (quote-rules.json "minFillMs"), so a
@@ -82,7 +83,8 @@ const environmentSchema = z.object({
   PHOTO_BODY_DEADLINE_MS: optionalInt("120000"),
   // How long a request may take end to end before it is answered 503 with the phone number: the
   // database's statement and lock timeouts and a deadline around each database call come from it, so
-  // a hung or locked database never leaves a visitor waiting (README "The quote backend").
+  // a hung or locked database never leaves a visitor waiting (supabase/functions/send-contact-email/README.md,
+  // "Configuration (secrets)").
   REQUEST_DEADLINE_MS: optionalInt("8000"),
   // Database connections per function instance (the local PGlite stack uses 1, see store.ts).
   DB_POOL_MAX: optionalInt("4"),
@@ -144,23 +146,6 @@ export function twinOrigin(origin: string): string {
   const host = url.hostname;
   url.hostname = LOOPBACK_TWINS[host] ?? (host.startsWith("www.") ? host.slice(4) : `www.${host}`);
   return url.origin;
-}
-
-/**
- * Warnings for variables the function no longer reads but a deploy may still set. ALLOWED_ORIGINS once
- * let partner sites send without crediting them: it is ignored, not refused, so a leftover secret
- * never takes the firm's own form down; the warning names what to run instead.
- */
-export function retiredSettings(env: Record<string, string | undefined>): string[] {
-  const origins = (env.ALLOWED_ORIGINS ?? "")
-    .split(",")
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-  if (origins.length === 0) return [];
-  return [
-    `ALLOWED_ORIGINS is ignored (${origins.join(", ")}): register each partner site with ` +
-      "`npm run partners -- add <id> <name> <origin>` (docs/partners.md), then `supabase secrets unset ALLOWED_ORIGINS`",
-  ];
 }
 
 /** Parses the environment (a plain record) into a Config, or throws naming every bad variable. */

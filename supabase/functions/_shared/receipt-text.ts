@@ -9,7 +9,7 @@ import type { OutgoingMessage } from "./mail-transport.ts";
 
 const text = z.string().check(z.minLength(1));
 
-/** The firm's facts the receipt states, as `npm run retention` writes them from site/_data (dev/local/receipt-settings.js). */
+/** The firm's facts the receipt states, as `npm run retention` writes them from site/_data (operator/receipt-settings.js). */
 export const receiptFactsSchema = z.object({
   brand: text,
   email: z.email(),

@@ -73,7 +73,7 @@ export const TAKE_UNALERTED = `
       or (notification_status in ('pending', 'sending') and received_at < now() - interval '1 hour'))
   returning id, notification_status as status`;
 
-/** After this long, an e-mail that still fails is given up: the row ends `failed` (README "The quote backend"). */
+/** After this long, an e-mail that still fails is given up: the row ends `failed` (supabase/functions/send-contact-email/README.md, "The HTTP contract"). */
 export const RETRY_HORIZON_HOURS = 24;
 
 /** How long a claimed row stays reserved for its sender before another may take it over. */

@@ -1,5 +1,5 @@
 // The send-contact-email handler: a Request in, a Response out, with every dependency passed in
-// (no Deno.* here, so tests and other runtimes can call it). See README "The quote backend" for the
+// (no Deno.* here, so tests and other runtimes can call it). See README "The HTTP contract" for the
 // contract. One straight pipeline within the request's deadline: method and type, body, spam checks,
 // validation, store; then the answer, and the mail after it.
 import answerMessages from "../_shared/answer-messages.json" with { type: "json" };

@@ -1,5 +1,5 @@
 // Entry point of the send-contact-email Edge Function: reads the environment once and serves.
-import { parseConfig, retiredSettings } from "../_shared/config.ts";
+import { parseConfig } from "../_shared/config.ts";
 import { log } from "../_shared/log.ts";
 import { createMailer, createTransport } from "../_shared/mail.ts";
 import { createReceipts } from "../_shared/receipt-delivery.ts";
@@ -8,9 +8,7 @@ import { createStore } from "../_shared/store.ts";
 import { createHandler } from "./handler.ts";
 import { serveOptions, waitUntil } from "../_shared/runtime.ts";
 
-const env = Deno.env.toObject();
-const config = parseConfig(env);
-for (const message of retiredSettings(env)) log({ event: "setting_ignored", level: "warn", message });
+const config = parseConfig(Deno.env.toObject());
 const sql = connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs);
 // One transport (one SMTP pool) for the firm's e-mail and the customer's receipt.
 const transport = createTransport(config);

@@ -4,9 +4,9 @@
 // where the function reads them for every receipt: every local database gets it right after its
 // migrations (dev/local/migrations.js), a deployed one through `npm run retention`, and
 // `npm run verify:deploy` says when a deployed copy differs from the site.
-import { isHomeArea } from "../../site/_lib/copy-facts.js";
-import { hoursText } from "../../site/_lib/format.js";
-import { loadData } from "../../site/_lib/load-data.js";
+import { isHomeArea } from "../site/_lib/copy-facts.js";
+import { hoursText } from "../site/_lib/format.js";
+import { loadData } from "../site/_lib/load-data.js";
 
 /**
  * The receipt's facts as the function reads them (supabase/functions/_shared/receipt-text.ts receiptFactsSchema).

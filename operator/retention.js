@@ -1,7 +1,7 @@
 // Retention is one setting: `privacy` in site/_data/business.yaml. The privacy page promises it, and the
 // database enforces what this statement puts into public.retention_settings: every local database gets
 // it right after its migrations (dev/local/migrations.js), a deployed one through `npm run retention`.
-import { loadData } from "../../site/_lib/load-data.js";
+import { loadData } from "../site/_lib/load-data.js";
 
 /**
  * The statement that makes the database's retention the site's.

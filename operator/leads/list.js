@@ -1,0 +1,119 @@
+// The firm's list of leads (quote requests) from the database, in Danish with Copenhagen times: a
+// period, a search by name, phone or e-mail, or the undelivered ones (what the alerts point to). Deploy
+// checks (`npm run verify:deploy`) are not leads and are left out.
+import { danishDateTime, spreadsheetDateTime } from "../../supabase/functions/_shared/copenhagen-time.js";
+import { toCsv } from "./csv.js";
+
+/** @typedef {import("./period.js").Period} Period */
+/**
+ * @typedef {{ id: string, received_at: Date, name: string, phone: string, email: string, location: string, message: string,
+ *   source_url: string | null, partner_id: string | null, partner_name: string | null, status: string, attempts: number,
+ *   last_error: string | null, failed_at: Date | null }} Lead
+ */
+
+/** What happened to the firm's e-mail of a lead, in Danish. */
+export const STATUS_IN_DANISH = /** @type {Record<string, string>} */ ({
+  sent: "sendt",
+  pending: "ikke sendt endnu",
+  sending: "sendes nu",
+  failed: "opgivet: kunne ikke sendes",
+  held: "holdt tilbage: for mange fra samme adresse",
+});
+
+const COLUMNS = `q.id, q.received_at, q.name, q.phone, q.email, q.location, q.message, q.source_url, q.partner_id,
+  p.name as partner_name, q.notification_status as status, q.attempts, q.last_error, q.failed_at`;
+
+/**
+ * The leads received in a period (Copenhagen days), newest first, optionally only those whose name,
+ * e-mail or phone number (digits compared, spaces ignored) contains `search`.
+ * @param {import("postgres").Sql} sql
+ * @param {Period} period
+ * @param {string} [search]
+ * @returns {Promise<Lead[]>}
+ */
+export async function leadsInPeriod(sql, period, search) {
+  const text = search ? `%${search.replace(/[\\%_]/g, "\\$&")}%` : null;
+  const digits = search?.replace(/\D/g, "") || null;
+  return await sql`
+    select ${sql.unsafe(COLUMNS)} from quote_requests q left join partners p on p.id = q.partner_id
+    where not q.deploy_check
+      and q.received_at >= (${period.from}::date)::timestamp at time zone 'Europe/Copenhagen'
+      and q.received_at < (${period.to}::date + 1)::timestamp at time zone 'Europe/Copenhagen'
+      and (${text}::text is null or q.name ilike ${text} or q.email ilike ${text}
+        or (${digits}::text is not null and regexp_replace(q.phone, '\\D', '', 'g') like '%' || ${digits} || '%'))
+    order by q.received_at desc`;
+}
+
+/**
+ * The leads whose e-mail has not reached the firm: failed, held, or still unsent an hour after arriving.
+ * @param {import("postgres").Sql} sql
+ * @returns {Promise<Lead[]>}
+ */
+export async function undeliveredLeads(sql) {
+  return await sql`
+    select ${sql.unsafe(COLUMNS)} from quote_requests q left join partners p on p.id = q.partner_id
+    where q.notification_status in ('failed', 'held')
+       or (q.notification_status in ('pending', 'sending') and q.received_at < now() - interval '1 hour')
+    order by q.received_at desc`;
+}
+
+/** @param {Lead} lead */
+const partnerOf = (lead) => (lead.partner_id ? `${lead.partner_name ?? lead.partner_id} (${lead.partner_id})` : "egen hjemmeside");
+
+/**
+ * One lead as a block of Danish lines for the terminal.
+ * @param {Lead} lead
+ */
+export function leadText(lead) {
+  const status = STATUS_IN_DANISH[lead.status] ?? lead.status;
+  const tried =
+    lead.status === "sent" || lead.attempts === 0
+      ? ""
+      : ` (${lead.attempts} forsøg${lead.last_error ? `, sidste fejl: ${lead.last_error}` : ""})`;
+  return [
+    `${danishDateTime(lead.received_at)}  ${lead.name}`,
+    `  Telefon: ${lead.phone}   E-mail: ${lead.email}   Hvor: ${lead.location}`,
+    `  Partner: ${partnerOf(lead)}   Side: ${lead.source_url ?? "(ukendt)"}`,
+    `  E-mail til firmaet: ${status}${tried}`,
+    `  Besked: ${lead.message.replace(/\s*\n\s*/g, " / ")}`,
+    `  Id: ${lead.id}`,
+  ].join("\n");
+}
+
+/**
+ * The leads as Danish text: a heading line, then one block per lead.
+ * @param {string} heading
+ * @param {Lead[]} leads
+ */
+export function leadsText(heading, leads) {
+  return [heading, "", ...leads.map((lead) => `${leadText(lead)}\n`)].join("\n");
+}
+
+/**
+ * The leads as CSV for Excel (./csv.js), times in Copenhagen.
+ * @param {Lead[]} leads
+ */
+export function leadsCsv(leads) {
+  const header = ["Modtaget (dansk tid)", "Navn", "Telefon", "E-mail", "Hvor", "Besked", "Partner", "Side", "E-mail til firmaet", "Id"];
+  return toCsv(
+    header,
+    leads.map((lead) => [
+      spreadsheetDateTime(lead.received_at),
+      lead.name,
+      lead.phone,
+      lead.email,
+      lead.location,
+      lead.message,
+      partnerOf(lead),
+      lead.source_url ?? "",
+      STATUS_IN_DANISH[lead.status] ?? lead.status,
+      lead.id,
+    ]),
+  );
+}
+
+/**
+ * "3 forespørgsler", "1 forespørgsel".
+ * @param {number} count
+ */
+export const requestsInDanish = (count) => `${count} ${count === 1 ? "forespørgsel" : "forespørgsler"}`;
