@@ -1,5 +1,6 @@
 // The local mail catcher of `npm start`: an SMTP server that keeps every message as an .eml file, and a
 // small inbox page listing them, newest first, so a person can see exactly what the firm receives.
+// The same SMTP server, plain or over implicit TLS, is the backend tests' and the bench's mail server.
 import { createServer } from "node:http";
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -15,18 +16,35 @@ const escapeHtml = (value = "") =>
   );
 
 /**
+ * smtp-server reports each failure of a client's connection as an 'error' on the server, once it has
+ * closed that connection: a client that resets it in the middle of a message (a function's Deno process
+ * stopped while it sends a receipt) or refuses the certificate during the TLS handshake. The client
+ * sees its own failure; the server goes on serving the others, as a real mail server does. An 'error'
+ * with no listener would be thrown instead, out of the socket's read ("read ECONNRESET"), and end the
+ * local stack or fail a test run. smtp-server marks such an error with the client's address
+ * (`remoteAddress`, or `meta` during the TLS handshake); any other error is the server's own, thrown.
+ * @param {Error} error
+ */
+function onClientConnectionError(error) {
+  if (!("remoteAddress" in error) && !("meta" in error)) throw error;
+}
+
+/**
  * Starts an SMTP server on `smtpPort` writing .eml files into `dir`; `onMessage(raw, recipients)` sees each
  * one with the addresses it was delivered to (the envelope's RCPT TO).
  * `refuseRecipient(address)` true answers RCPT TO with 550, as a server does for an unknown mailbox, and a
  * number with that code (451: a server that asks to be tried again later);
  * `beforeAccept()` is waited for before a received message is accepted (a slow mail server).
+ * `tls`: a certificate (./certificate.js) for implicit TLS only (smtps://, port 465 style), so that a
+ * client with verification on must be told to trust it.
  * @param {{ dir?: string, smtpPort?: number, onMessage?: (raw: Buffer, recipients: string[]) => void, refuseRecipient?: (address: string) => boolean | number,
- *   beforeAccept?: () => Promise<void> | void }} [options] smtpPort 0: a free one
+ *   beforeAccept?: () => Promise<void> | void, tls?: { key: string, cert: string } }} [options] smtpPort 0: a free one
  */
-export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipient, beforeAccept } = {}) {
+export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipient, beforeAccept, tls } = {}) {
   if (dir) await mkdir(dir, { recursive: true });
   let counter = 0;
   const server = new SMTPServer({
+    ...(tls ? { secure: true, key: tls.key, cert: tls.cert } : {}),
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     // No DNS here: a reverse lookup of 127.0.0.1 would only add a wait to every message.
@@ -63,7 +81,11 @@ export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipi
   });
   await new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(smtpPort, "127.0.0.1", () => resolve(undefined));
+    server.listen(smtpPort, "127.0.0.1", () => {
+      server.off("error", reject);
+      server.on("error", onClientConnectionError);
+      resolve(undefined);
+    });
   });
   return {
     port: /** @type {import("node:net").AddressInfo} */ (server.server.address()).port,
