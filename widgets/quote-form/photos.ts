@@ -129,6 +129,19 @@ export async function formBody(
   return form;
 }
 
+/**
+ * The photos of a request body as an idempotency key sees them, by name and size (none for the fields
+ * alone, sent as JSON): a scaled photo is one Blob from when it is picked until it is sent or removed,
+ * so the same photos give the same text, and another photo (or one more, or one less) another.
+ */
+export const identity = (body: FormData | object) =>
+  body instanceof FormData
+    ? body
+        .getAll("photos")
+        .map((file) => (typeof file === "string" ? file : `${file.name}:${file.size}`))
+        .join("|")
+    : "";
+
 /** Forgets the photos once they are sent, with their thumbnails. */
 export function clear(input: HTMLInputElement) {
   for (const photo of picked.get(input)?.splice(0) ?? []) photo.item.remove();

@@ -13,17 +13,6 @@ export type SendResult =
   | { ok: true; id: string }
   | { ok: false; status?: number; fieldErrors?: FieldErrors; message?: string; requestId?: string };
 
-/**
- * What one idempotency key stands for: the request's content (without its fill time) and each photo
- * sent with it, by name and size (a scaled photo is one Blob from when it was picked until it is sent
- * or removed, so the same photos give the same figures, and another photo other ones).
- */
-export function attemptIdentity(content: QuoteBody, body: Payload): string {
-  const photos =
-    body instanceof FormData ? body.getAll("photos").map((file) => (typeof file === "string" ? file : `${file.name}:${file.size}`)) : [];
-  return JSON.stringify([content, photos]);
-}
-
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Invokes the backend function; retries only when the request never got an answer. */

@@ -9,7 +9,7 @@ import { notify } from "../shared/notices.ts";
 import { randomId } from "../shared/random-id.ts";
 import type { SiteFacts } from "../shared/site-facts.ts";
 import { fillTimeReached } from "./fill-clock.ts";
-import { type QuoteBody, type SendResult, attemptIdentity, sendQuote } from "./send-quote.ts";
+import { type QuoteBody, type SendResult, sendQuote } from "./send-quote.ts";
 
 /** How long the quote form's notices stay (docs/product.md#business-constants-and-timings: 5000 ms in the form's notice store). */
 export const QUOTE_NOTICE_MS = 5_000;
@@ -92,7 +92,7 @@ export function useQuoteSubmit({ id, facts, fields, values, elapsedMs, extra, fo
     // The same content sent again (the visitor pressed again after an error, whatever it said) goes
     // under the same key: if the first attempt was stored after all, the function answers with that
     // request instead of storing a second one. Other content, or other photos, get a new key.
-    const same = attemptIdentity(content, body);
+    const same = JSON.stringify(content) + photos?.identity(body);
     if (lastAttempt.current?.content !== same) lastAttempt.current = { content: same, key: randomId() };
     const result = await sendQuote(facts.backend, body, lastAttempt.current.key, { signal: inFlight.current.signal });
     if (inFlight.current.signal.aborted) return;
