@@ -1,7 +1,7 @@
 // Sends last month's statement of leads to the firm, exactly once per month, from the scheduled retry:
 // the first run after a month ends claims the month in lead_statement_mails (a concurrent run finds it
 // claimed and sends nothing), sends, and records it sent; a failed send gives the claim back for the
-// next run. The migration *_lead_statements.sql holds the table and the counting.
+// next run. The baseline migration holds the table and the counting.
 import type { Logger } from "./log.ts";
 import type { StatementRow } from "./lead-statement.js";
 import type { MailTransport } from "./mail-transport.ts";
