@@ -1,0 +1,44 @@
+// The public API roles of Supabase (anon, authenticated; dev/local/supabase-roles.sql makes them, with
+// Supabase's default grants) may execute no function of schema public: the product calls none through
+// PostgREST, and every one there would otherwise be an RPC anyone with the anon key can call. That
+// holds for the functions of the migrations and for one added later.
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPostgres15 } from "../support/databases.js";
+
+let database;
+let sql;
+beforeAll(async () => {
+  database = await startPostgres15();
+  sql = postgres(database.url, { max: 1, onnotice: () => {} });
+});
+afterAll(async () => {
+  await sql?.end({ timeout: 1 });
+  await database?.stop();
+});
+
+/** The functions of schema public that `role` may execute, as 'name(arguments)'. */
+const executableBy = async (/** @type {string} */ role) =>
+  (
+    await sql`select p.oid::regprocedure::text as signature from pg_proc p
+      where p.pronamespace = 'public'::regnamespace and has_function_privilege(${role}, p.oid, 'execute') order by 1`
+  ).map((row) => row.signature);
+
+describe("the functions of schema public on PostgreSQL 15", () => {
+  it("are there to be checked", async () => {
+    expect((await sql`select count(*)::int as count from pg_proc where pronamespace = 'public'::regnamespace`)[0].count).toBeGreaterThan(5);
+  });
+
+  it("none is executable by anon or authenticated", async () => {
+    expect(await executableBy("anon")).toEqual([]);
+    expect(await executableBy("authenticated")).toEqual([]);
+  });
+
+  it("a function added after the migrations is not executable by anon or authenticated either", async () => {
+    await sql`create function public.added_later() returns integer language sql as 'select 1'`;
+    for (const role of ["anon", "authenticated"])
+      expect((await sql`select has_function_privilege(${role}, 'public.added_later()', 'execute') as allowed`)[0].allowed, role).toBe(
+        false,
+      );
+  });
+});
