@@ -336,7 +336,7 @@ create function public.claim_receipts(p_ids uuid[], p_limit int, p_per_day int, 
 returns table (request_id uuid, address text, place text, received timestamptz, attempt int, facts jsonb)
 language plpgsql
 security definer
-set search_path = public
+set search_path = public, pg_temp
 as $$
 declare
   settings public.receipt_settings;
@@ -388,7 +388,7 @@ create function public.finish_receipt(p_id uuid, p_attempt int, p_error text, p_
 returns text
 language sql
 security definer
-set search_path = public
+set search_path = public, pg_temp
 as $$
   update public.quote_requests set
     receipt_status = case when p_error is null then 'sent'
@@ -422,7 +422,7 @@ revoke all on table public.retention_settings from anon, authenticated;
 create function public.purge_expired_quote_data(out deleted_requests integer, out cleared_client_data integer)
 language plpgsql
 security definer
-set search_path = public
+set search_path = public, pg_temp
 as $$
 declare
   settings public.retention_settings;
@@ -446,7 +446,7 @@ create function public.forget_quote_requester(address text)
 returns integer
 language sql
 security definer
-set search_path = public
+set search_path = public, pg_temp
 as $$
   with gone as (delete from public.quote_requests where lower(email) = lower(address) returning 1)
   select count(*)::integer from gone;
@@ -502,7 +502,7 @@ create function public.keep_lead_count()
 returns trigger
 language plpgsql
 security definer
-set search_path = public
+set search_path = public, pg_temp
 as $$
 declare
   is_lead boolean := old.notification_status <> 'held';
@@ -536,7 +536,7 @@ returns table (partner_id text, partner_name text, page text, leads integer, hel
 language sql
 stable
 security definer
-set search_path = public
+set search_path = public, pg_temp
 as $$
   with stored as (
     select coalesce(q.partner_id, '') as partner_id, lead_page(q.source_url) as page,
@@ -630,6 +630,10 @@ $$;
 -- execute a new function, and Supabase grants anon and authenticated whatever postgres creates in
 -- public: both are taken back here for what exists, and by default for what a later migration adds.
 -- (The default for public is not per schema, so it is revoked for every schema postgres creates in.)
+--
+-- Every SECURITY DEFINER function above runs with its owner's rights and sets search_path = public,
+-- pg_temp: pg_temp last, or a caller's temporary table or function of the same name would be found
+-- first and used in its place.
 revoke execute on all functions in schema public from public, anon, authenticated;
 alter default privileges for role postgres revoke execute on functions from public;
 alter default privileges for role postgres in schema public revoke execute on functions from public, anon, authenticated;

@@ -1,7 +1,9 @@
 // The public API roles of Supabase (anon, authenticated; dev/local/supabase-roles.sql makes them, with
 // Supabase's default grants) may execute no function of schema public: the product calls none through
 // PostgREST, and every one there would otherwise be an RPC anyone with the anon key can call. That
-// holds for the functions of the migrations and for one added later.
+// holds for the functions of the migrations and for one added later. A SECURITY DEFINER function runs
+// with its owner's rights, so the schemas it looks names up in end with pg_temp: otherwise a caller's
+// temporary table or function of the same name, searched first, would run in its place.
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPostgres15 } from "../support/databases.js";
@@ -40,5 +42,17 @@ describe("the functions of schema public on PostgreSQL 15", () => {
       expect((await sql`select has_function_privilege(${role}, 'public.added_later()', 'execute') as allowed`)[0].allowed, role).toBe(
         false,
       );
+  });
+});
+
+describe("the SECURITY DEFINER functions of schema public on PostgreSQL 15", () => {
+  it("each look up names in pg_temp last", async () => {
+    const functions = await sql`select p.oid::regprocedure::text as signature, p.proconfig as config from pg_proc p
+      where p.pronamespace = 'public'::regnamespace and p.prosecdef order by 1`;
+    expect(functions.length).toBeGreaterThan(0);
+    for (const { signature, config } of functions) {
+      const searchPath = (config ?? []).find((/** @type {string} */ setting) => setting.startsWith("search_path="));
+      expect(searchPath?.slice("search_path=".length).split(/,\s*/).at(-1), `${signature}: ${searchPath}`).toBe("pg_temp");
+    }
   });
 });
