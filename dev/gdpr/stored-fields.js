@@ -43,7 +43,8 @@ const PHOTO_TYPES = /** @type {Record<string, string>} */ ({ "image/jpeg": "JPEG
 
 /**
  * Every stored row for an address, any spelling of it, oldest first: the address is looked up in the
- * form the function stores it (storedEmailForm), without regard to case, as forget_quote_requester() deletes.
+ * form the function stores it (storedEmailForm), by its mailbox (public.mailbox: without a +tag, without
+ * regard to case), as forget_quote_requester() deletes.
  * @param {import("postgres").Sql} sql
  * @param {string} address as typed
  * @returns {Promise<StoredRow[]>}
@@ -54,7 +55,7 @@ export async function storedFor(sql, address) {
         order by p.position)
       from quote_request_photos p where p.request_id = q.id), '[]') as photos
     from quote_requests q
-    where lower(q.email) = lower(${storedEmailForm(address)}) order by q.received_at`;
+    where public.mailbox(q.email) = public.mailbox(${storedEmailForm(address)}) order by q.received_at`;
 }
 
 /**

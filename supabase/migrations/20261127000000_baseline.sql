@@ -19,7 +19,7 @@ create table public.quote_requests (
   received_at timestamptz not null default now(),
   -- The five fields of the quote form (docs/product.md#data), validated by the function. The address is
   -- stored in the one form the function makes of it (quote-checks.ts canonicalEmail: NFKC, the domain
-  -- in lower-case ASCII), so counting and erasure compare it without regard to case only.
+  -- in lower-case ASCII), so counting and erasure compare only its mailbox (public.mailbox below).
   name text not null check (char_length(name) between 2 and 100),
   phone text not null check (char_length(phone) between 8 and 20),
   email text not null check (char_length(email) between 3 and 254),
@@ -72,9 +72,20 @@ create table public.quote_requests (
 
 comment on table public.quote_requests is 'Quote requests from the site and partner embeds; written only by the send-contact-email function.';
 
--- Rate limits count recent rows per client and per e-mail address.
+-- One mailbox is one address for every cap and every lookup: the address without its tag (everything
+-- from the first '+' of the local part, when something comes before it), in lower case. Otherwise
+-- x+1@example.dk … x+5@example.dk would be five addresses to the rate limits and the receipts' daily
+-- cap, and erasure asked for x@example.dk would leave x+1@example.dk behind. Counting and lookups only:
+-- the row keeps the address as typed, which the firm's reply and the receipt go to.
+create function public.mailbox(address text)
+returns text
+language sql
+immutable strict parallel safe
+as $$ select lower(regexp_replace(address, '^([^+]+)\+.*(@[^@]*)$', '\1\2')) $$;
+
+-- Rate limits count recent rows per client and per mailbox (the receipts' cap too).
 create index quote_requests_client_recent on public.quote_requests (client_ip_hash, received_at);
-create index quote_requests_email_recent on public.quote_requests (lower(email), received_at);
+create index quote_requests_email_recent on public.quote_requests (public.mailbox(email), received_at);
 -- The retry job looks only at rows whose e-mail is not out yet.
 create index quote_requests_unsent on public.quote_requests (next_attempt_at) where notification_status <> 'sent';
 -- Every request also asks for the undelivered requests the firm has not been told about (store.ts,
@@ -163,7 +174,7 @@ revoke all on table public.quote_request_photos from anon, authenticated;
 
 -- The recent requests the rate limits count: $1 client hash, $2 e-mail, $3 window in minutes. Each
 -- count is a range scan of its own index, (client_ip_hash, received_at) for the client and its use of
--- the address, (lower(email), received_at) for the address from every client; a single count(*) filter
+-- the mailbox, (mailbox(email), received_at) for the mailbox from every client; a single count(*) filter
 -- (...) over both conditions could use neither and scanned the table (tests/backend/rate-limit-plan.test.js
 -- explains this body at 500,000 rows).
 create function public.quote_request_recent_counts(client_hash text, address text, window_minutes int)
@@ -175,17 +186,17 @@ returns table (
 language sql stable
 as $$
   with recent_client as (
-    select lower(email) as email, received_at from quote_requests
+    select public.mailbox(email) as mailbox, received_at from quote_requests
     where client_ip_hash = $1 and received_at > now() - make_interval(mins => $3)
   ), recent_email as (
     select received_at from quote_requests
-    where lower(email) = lower($2) and received_at > now() - make_interval(mins => $3)
+    where public.mailbox(email) = public.mailbox($2) and received_at > now() - make_interval(mins => $3)
   )
   select
     (select count(*)::int from recent_client),
     (select min(received_at) from recent_client),
-    (select count(*)::int from recent_client where email = lower($2)),
-    (select min(received_at) from recent_client where email = lower($2)),
+    (select count(*)::int from recent_client where mailbox = public.mailbox($2)),
+    (select min(received_at) from recent_client where mailbox = public.mailbox($2)),
     (select count(*)::int from recent_email),
     (select min(received_at) from recent_email)
 $$;
@@ -221,10 +232,10 @@ declare
   wait_seconds double precision := null;
   new_id uuid;
 begin
-  -- One submission per client and per e-mail address at a time. Separate lock spaces (1: client,
-  -- 2: e-mail), always taken in that order.
+  -- One submission per client and per mailbox at a time. Separate lock spaces (1: client,
+  -- 2: mailbox), always taken in that order.
   perform pg_advisory_xact_lock(1, hashtext(p_client_ip_hash));
-  perform pg_advisory_xact_lock(2, hashtext(lower(p_email)));
+  perform pg_advisory_xact_lock(2, hashtext(public.mailbox(p_email)));
 
   if p_idempotency_key is not null then
     select q.id, q.request_hash into existing from quote_requests q where q.idempotency_key = p_idempotency_key;
@@ -331,7 +342,7 @@ revoke all on table public.receipt_settings from anon, authenticated;
 
 -- Takes up to p_limit receipts that are due (of the rows `p_ids`, or of all rows when null) for one
 -- sender: each due one is claimed for sending, or settled as 'off' (receipts turned off or not set up) or 'skipped' (its
--- address had p_per_day receipts in the last 24 hours). Returns the claimed ones with the firm's facts.
+-- mailbox had p_per_day receipts in the last 24 hours). Returns the claimed ones with the firm's facts.
 create function public.claim_receipts(p_ids uuid[], p_limit int, p_per_day int, p_claim_seconds int)
 returns table (request_id uuid, address text, place text, received timestamptz, attempt int, facts jsonb)
 language plpgsql
@@ -360,10 +371,10 @@ begin
       continue;
     end if;
     if candidate.receipt_at is null then
-      -- One sender at a time counts an address's receipts, so two at once cannot both take the last one.
-      perform pg_advisory_xact_lock(3, hashtext(lower(candidate.email)));
+      -- One sender at a time counts a mailbox's receipts, so two at once cannot both take the last one.
+      perform pg_advisory_xact_lock(3, hashtext(public.mailbox(candidate.email)));
       select count(*) into taken from public.quote_requests r
-        where lower(r.email) = lower(candidate.email) and r.received_at > now() - interval '3 days'
+        where public.mailbox(r.email) = public.mailbox(candidate.email) and r.received_at > now() - interval '3 days'
           and r.receipt_at > now() - interval '24 hours';
       if taken >= p_per_day then
         update public.quote_requests set receipt_status = 'skipped' where id = candidate.id;
@@ -438,9 +449,10 @@ $$;
 
 
 -- ---------------------------------------------------------------------------------------------------
--- Erasure (GDPR art. 17): everything stored for one e-mail address. The caller passes the address in
--- the form the function stores (scripts/forget-requester.js computes it with the function's own
--- canonicalEmail), so the rows compare with it without regard to case, as the rate limits count them.
+-- Erasure (GDPR art. 17): everything stored for one e-mail address, every tagged spelling of its mailbox
+-- included. The caller passes the address in the form the function stores (scripts/forget-requester.js
+-- computes it with the function's own canonicalEmail), so the rows compare with it by mailbox, as the
+-- rate limits count them.
 
 create function public.forget_quote_requester(address text)
 returns integer
@@ -448,7 +460,7 @@ language sql
 security definer
 set search_path = public, pg_temp
 as $$
-  with gone as (delete from public.quote_requests where lower(email) = lower(address) returning 1)
+  with gone as (delete from public.quote_requests where public.mailbox(email) = public.mailbox(address) returning 1)
   select count(*)::integer from gone;
 $$;
 
