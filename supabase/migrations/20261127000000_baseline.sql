@@ -576,7 +576,10 @@ as $$
 $$;
 
 -- The monthly statement e-mail: one row per month, claimed by one sender (concurrent retry runs), and
--- marked once it has gone out, so each month's statement is sent once.
+-- marked once it has gone out, so each month's statement is sent once. Statements begin with the month
+-- the database is set up: the row inserted here marks the month before as not needed, and is the
+-- earliest row. (Not the first month with a stored request: a month without leads gets its statement
+-- too, saying so, and the firm's first month is known without reading the requests.)
 create table public.lead_statement_mails (
   month date primary key check (extract(day from month) = 1),
   -- false for the month before statements existed: nothing to send for it.
@@ -586,6 +589,30 @@ create table public.lead_statement_mails (
 );
 insert into public.lead_statement_mails (month, needed)
   values ((public.copenhagen_month(now()) - interval '1 month')::date, false);
+
+-- Claims the oldest month whose statement is due for one sender, for p_claim_seconds: a month after
+-- the marked one and before this one (Copenhagen time) that is not sent. Every past month, not only the
+-- last: a month in which no retry ran on its first days is sent by the next run that does. Null when
+-- none is due, or when the oldest due one is held by another sender (which sends it; the newer ones
+-- wait for it, so the firm gets them in order).
+create function public.claim_statement_month(p_claim_seconds int)
+returns date
+language sql
+as $$
+  insert into public.lead_statement_mails as m (month, claimed_until)
+  select due.month::date, now() + make_interval(secs => p_claim_seconds)
+  from generate_series(
+    (select min(s.month) from public.lead_statement_mails s) + interval '1 month',
+    public.copenhagen_month(now()) - interval '1 month',
+    interval '1 month') as due(month)
+  where not exists (select from public.lead_statement_mails s
+    where s.month = due.month::date and (not s.needed or s.sent_at is not null))
+  order by due.month
+  limit 1
+  on conflict (month) do update set claimed_until = excluded.claimed_until
+    where m.needed and m.sent_at is null and (m.claimed_until is null or m.claimed_until < now())
+  returning m.month
+$$;
 
 alter table public.lead_statement_counts enable row level security;
 alter table public.lead_statement_mails enable row level security;
