@@ -12,5 +12,8 @@ export function retentionSql(privacy = loadData("business").privacy) {
   const months = Number(privacy.requestRetentionMonths);
   const days = Number(privacy.clientDataRetentionDays);
   if (!Number.isInteger(months) || !Number.isInteger(days)) throw new Error("retention must be whole months and days");
-  return `update public.retention_settings set quote_requests = make_interval(months => ${months}), client_data = make_interval(days => ${days});`;
+  // An upsert: a new database has no row until this has run (the migration keeps no copy of the periods).
+  return `insert into public.retention_settings (id, quote_requests, client_data)
+    values (true, make_interval(months => ${months}), make_interval(days => ${days}))
+    on conflict (id) do update set quote_requests = excluded.quote_requests, client_data = excluded.client_data;`;
 }

@@ -9,7 +9,7 @@
 import { parseArgs } from "node:util";
 import { operatorDatabase } from "../operator/database-client.js";
 import { accessLetter } from "../dev/gdpr/access-letter.js";
-import { fieldLines, mailCopiesReminder, storedFor } from "../dev/gdpr/stored-fields.js";
+import { fieldLines, forget, mailCopiesReminder, storedFor } from "../dev/gdpr/stored-fields.js";
 import { loadData } from "../site/_lib/load-data.js";
 
 const USAGE = "Brug: node scripts/forget-requester.js <e-mail> [--letter | --delete] [--json] [--local]";
@@ -37,7 +37,7 @@ const sql = operatorDatabase({ local: Boolean(options.local) });
 try {
   const rows = await storedFor(sql, address);
   if (options.delete) {
-    const [{ deleted }] = await sql`select public.forget_quote_requester(${address}) as deleted`;
+    const deleted = await forget(sql, address);
     const reminder = mailCopiesReminder(address, rows, business.email);
     if (options.json) {
       console.log(JSON.stringify({ email: address, deleted }));

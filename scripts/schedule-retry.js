@@ -1,5 +1,5 @@
 // Puts the two values the scheduled retry needs into Supabase Vault (the migration's cron job reads them
-// when it runs; supabase/migrations/20261125000000_retry_schedule.sql):
+// when it runs; supabase/migrations/20261127000000_baseline.sql):
 //   SUPABASE_DB_URL='postgres://…?sslmode=require' CRON_SECRET='<the function secret>' \
 //     npm run schedule:retry -- https://<project-ref>.supabase.co/functions/v1
 // Run it again after changing CRON_SECRET: it updates the values in place.

@@ -4,6 +4,7 @@
 // with a request (kept until the firm's e-mail with them is out, or a failed one is purged) are listed by
 // name, type and size, never their bytes.
 import { danishDateTime } from "../../supabase/functions/_shared/copenhagen-time.js";
+import { storedEmailForm } from "../../supabase/functions/_shared/email-address.js";
 import { STATUS_IN_DANISH } from "../leads/list.js";
 
 /** @typedef {{ filename: string, content_type: string, size_bytes: number }} StoredPhoto */
@@ -41,9 +42,11 @@ export const FIELD_LABELS = /** @type {Record<string, string>} */ ({
 const PHOTO_TYPES = /** @type {Record<string, string>} */ ({ "image/jpeg": "JPEG", "image/png": "PNG", "image/webp": "WebP" });
 
 /**
- * Every stored row for an address, any spelling of it (the database's canonical_email), oldest first.
+ * Every stored row for an address, any spelling of it, oldest first: the address is looked up in the
+ * form the function stores it (storedEmailForm), by its mailbox (public.mailbox: without a +tag, without
+ * regard to case), as forget_quote_requester() deletes.
  * @param {import("postgres").Sql} sql
- * @param {string} address
+ * @param {string} address as typed
  * @returns {Promise<StoredRow[]>}
  */
 export async function storedFor(sql, address) {
@@ -52,7 +55,18 @@ export async function storedFor(sql, address) {
         order by p.position)
       from quote_request_photos p where p.request_id = q.id), '[]') as photos
     from quote_requests q
-    where lower(public.canonical_email(q.email)) = lower(public.canonical_email(${address})) order by q.received_at`;
+    where public.mailbox(q.email) = public.mailbox(${storedEmailForm(address)}) order by q.received_at`;
+}
+
+/**
+ * Erases everything stored for an address, any spelling of it (GDPR art. 17); answers how many requests.
+ * @param {import("postgres").Sql} sql
+ * @param {string} address as typed
+ * @returns {Promise<number>}
+ */
+export async function forget(sql, address) {
+  const [{ deleted }] = await sql`select public.forget_quote_requester(${storedEmailForm(address)}) as deleted`;
+  return deleted;
 }
 
 /**

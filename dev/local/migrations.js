@@ -19,8 +19,17 @@ export async function migrate({ exec, query }) {
   await exec(`create schema if not exists supabase_migrations;
     create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, statements text[]);`);
   const done = new Set((await query("select version from supabase_migrations.schema_migrations")).map((row) => row.version));
+  const files = (await readdir(MIGRATIONS)).filter((name) => name.endsWith(".sql")).sort();
+  // A local database made by migrations that were since folded into the baseline (README.md, "Deploy")
+  // would fail on the baseline's first table: say what to do instead.
+  const gone = [...done].filter((version) => !files.some((file) => file.startsWith(`${version}_`)));
+  if (gone.length)
+    throw new Error(
+      `This database holds migrations that supabase/migrations/ no longer has (${gone.sort().join(", ")}): ` +
+        "they were folded into the baseline. Delete the local data folder (supabase/.local/db) and start again.",
+    );
   const applied = [];
-  for (const file of (await readdir(MIGRATIONS)).filter((name) => name.endsWith(".sql")).sort()) {
+  for (const file of files) {
     const [version, ...rest] = file.replace(/\.sql$/, "").split("_");
     if (done.has(version)) continue;
     const sql = await readFile(MIGRATIONS + file, "utf8");

@@ -5,7 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { FIELD_LABELS } from "../../dev/gdpr/stored-fields.js";
 import { loadData } from "../../site/_lib/load-data.js";
-import { insertLead, LEAD_DATABASES, useLeadDatabase } from "../support/leads.js";
+import { checkQuoteRequest } from "../../supabase/functions/_shared/quote-checks.ts";
+import { insertLead, LEAD, LEAD_DATABASES, useLeadDatabase } from "../support/leads.js";
 
 const business = loadData("business");
 
@@ -47,6 +48,21 @@ describe.each(LEAD_DATABASES)("the access and erasure answers on %s", (_name, st
       ],
       [],
     ]);
+  });
+
+  it("finds an address in the form the function stored it, however the person asking spells it", async () => {
+    // Stored as the function stores it (quote-checks.ts): the domain in lower-case ASCII.
+    const stored = checkQuoteRequest({ ...LEAD, email: "Info@Blåbær.DK" });
+    if (!stored.ok) throw new Error("the test's address is refused");
+    const id = await insertLead(db.sql, "2026-11-22T10:00:00Z", { email: stored.data.email });
+    for (const spelling of ["info@BLÅBÆR.dk", " info@ｂｌåｂæｒ.ｄｋ", "INFO@xn--blbr-roah.dk"]) {
+      const { requests } = JSON.parse((await forget(spelling, "--json")).stdout);
+      expect(
+        requests.map((/** @type {{ id: string }} */ row) => row.id),
+        spelling,
+      ).toEqual([id]);
+    }
+    expect(JSON.parse((await forget("info@ＢＬÅＢÆＲ.DK", "--delete", "--json")).stdout).deleted).toBe(1);
   });
 
   it("prints every field in Danish, the hashed address and the user agent included", async () => {

@@ -1,6 +1,9 @@
 // On the first run of the scheduled retry after a month ends, the firm gets last month's statement by
 // e-mail (leads in total, per partner, per page, undelivered), exactly once: the database records the
 // month as sent, and two retry runs at the same moment (two function instances) send it once between them.
+// A month whose statement no run sent (the retry did not run in the month after it) is sent by the next
+// run, oldest first. Statements begin with the month the database was set up: the migration marks the
+// month before as not needed.
 import { runFunction } from "../../dev/local/functions.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CRON_SECRET, functionEnv, MAIL_TO } from "../support/function.js";
@@ -25,6 +28,16 @@ describe.each(LEAD_DATABASES)("the monthly statement e-mail on %s", (_name, star
     await mailbox?.stop();
   });
 
+  /** Makes the statements begin `monthsAgo` months before this one: the month before is marked not needed. */
+  const statementsBegan = async (/** @type {number} */ monthsAgo) => {
+    await db.sql`delete from lead_statement_mails`;
+    await db.sql`insert into lead_statement_mails (month, needed)
+      values ((public.copenhagen_month(now()) - make_interval(months => ${monthsAgo + 1}))::date, false)`;
+  };
+  /** 'YYYY-MM' of the month `monthsAgo` months before this one, by the database's clock in Copenhagen. */
+  const monthAgo = async (/** @type {number} */ monthsAgo) =>
+    (await db.sql`select to_char(public.copenhagen_month(now()) - make_interval(months => ${monthsAgo}), 'YYYY-MM') as month`)[0].month;
+
   it("sends nothing for the month before statements existed", async () => {
     expect((await retry(instances[0].port)).status).toBe(200);
     expect(await mailbox.all()).toEqual([]);
@@ -32,8 +45,8 @@ describe.each(LEAD_DATABASES)("the monthly statement e-mail on %s", (_name, star
 
   it("sends last month's statement once, read in the firm's mailbox, even when two retry runs overlap", async () => {
     // Last month as the database's clock and Copenhagen's calendar see it, as if the statements had
-    // existed then; a lead on its 2nd and one on its 20th, through a partner and the firm's own site.
-    await db.sql`delete from lead_statement_mails`;
+    // begun then; a lead on its 2nd and one on its 20th, through a partner and the firm's own site.
+    await statementsBegan(1);
     const [{ month, start }] = await db.sql`select to_char(public.copenhagen_month(now()) - interval '1 month', 'YYYY-MM') as month,
       (public.copenhagen_month(now()) - interval '1 month')::timestamp at time zone 'Europe/Copenhagen' as start`;
     const day = (/** @type {number} */ days) => new Date(start.getTime() + days * 86_400_000).toISOString();
@@ -59,12 +72,27 @@ describe.each(LEAD_DATABASES)("the monthly statement e-mail on %s", (_name, star
     expect(text).toMatch(/Egen hjemmeside +1 /);
     expect(text).toMatch(/https:\/\/boligportalen\.example\/el +2/);
     expect(text).toMatch(/https:\/\/www\.example\.dk\/kontakt +1/);
-    expect(await db.sql`select to_char(month, 'YYYY-MM') as month, sent_at is not null as sent from lead_statement_mails`).toEqual([
-      { month, sent: true },
-    ]);
+    expect(
+      await db.sql`select to_char(month, 'YYYY-MM') as month, sent_at is not null as sent from lead_statement_mails where needed`,
+    ).toEqual([{ month, sent: true }]);
 
     // Later runs that month find it sent.
     expect((await retry(instances[1].port)).status).toBe(200);
     expect(await mailbox.all()).toHaveLength(1);
+  });
+
+  it("sends every month no run sent, oldest first, each once, even when two retry runs overlap", async () => {
+    // Statements began three months ago; last month's went out, the two before never did.
+    await statementsBegan(3);
+    await db.sql`insert into lead_statement_mails (month, sent_at) values ((public.copenhagen_month(now()) - interval '1 month')::date, now())`;
+    const before = (await mailbox.all()).length;
+    const answers = await Promise.all([0, 1, 0, 1].map((index) => retry(instances[index].port)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const sent = (await mailbox.all())
+      .slice(before)
+      .map((mail) => mail.parsed.headers.find((header) => header.key === "x-lead-statement")?.value);
+    expect(sent).toEqual([await monthAgo(3), await monthAgo(2)]);
+    expect((await retry(instances[0].port)).status).toBe(200);
+    expect((await mailbox.all()).length).toBe(before + 2);
   });
 });

@@ -1,5 +1,5 @@
 // A month's statement of leads as the firm reads it, from the database's lead_statement() (migration
-// *_lead_statements.sql: counted in Copenhagen time, deleted rows kept as counts): per partner, per
+// the baseline: counted in Copenhagen time, deleted rows kept as counts): per partner, per
 // page, and the totals, with Danish tables. Plain JavaScript, shared by the monthly e-mail (Deno) and
 // `npm run leads -- --by-partner` (Node), so both say the same.
 import { danishDay } from "./copenhagen-time.js";

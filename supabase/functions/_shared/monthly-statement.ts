@@ -1,7 +1,9 @@
-// Sends last month's statement of leads to the firm, exactly once per month, from the scheduled retry:
-// the first run after a month ends claims the month in lead_statement_mails (a concurrent run finds it
-// claimed and sends nothing), sends, and records it sent; a failed send gives the claim back for the
-// next run. The migration *_lead_statements.sql holds the table and the counting.
+// Sends the statements of leads of past months to the firm, each exactly once, from the scheduled retry:
+// a run claims the oldest month not yet sent in lead_statement_mails (claim_statement_month(); a
+// concurrent run finds it claimed and sends nothing), sends, records it sent, and goes on with the next,
+// so a month whose first days saw no run is sent late rather than never. A failed send gives the claim
+// back for the next run and stops this one, so the months still go out oldest first. The baseline
+// migration holds the tables, the claim and the counting.
 import type { Logger } from "./log.ts";
 import type { StatementRow } from "./lead-statement.js";
 import type { MailTransport } from "./mail-transport.ts";
@@ -11,20 +13,17 @@ import type { Sql } from "./store.ts";
 /** How long a claimed month stays reserved for its sender (well over one e-mail's send). */
 const CLAIM_SECONDS = 300;
 
-/** A function that sends last month's statement if it is due; answers the month sent, or null. */
+/** A function that sends every month's statement that is due, oldest first; answers the months sent. */
 export function createStatementSender(sql: Sql, transport: MailTransport, settings: { mailFrom: string; mailTo: string[] }, log: Logger) {
   const monthDate = (month: string) => `${month}-01`;
-  /** Claims the due month; null when it was sent, is not needed, or another run holds it. */
+  /** Claims the oldest due month; null when none is due or another run holds it. */
   const claim = async () => {
-    const [claimed] = await sql<{ month: string }[]>`
-      insert into lead_statement_mails as m (month, claimed_until)
-      values ((public.copenhagen_month(now()) - interval '1 month')::date, now() + make_interval(secs => ${CLAIM_SECONDS}))
-      on conflict (month) do update set claimed_until = excluded.claimed_until
-        where m.needed and m.sent_at is null and (m.claimed_until is null or m.claimed_until < now())
-      returning to_char(m.month, 'YYYY-MM') as month`;
+    const [claimed] = await sql<{ month: string | null }[]>`
+      select to_char(public.claim_statement_month(${CLAIM_SECONDS}), 'YYYY-MM') as month`;
     return claimed?.month ?? null;
   };
-  return async function sendDueStatement(): Promise<string | null> {
+  /** Sends the oldest due month's statement; the month sent, or null (none due, or the send failed). */
+  const sendOldest = async (): Promise<string | null> => {
     let month: string | null = null;
     try {
       month = await claim();
@@ -49,5 +48,10 @@ export function createStatementSender(sql: Sql, transport: MailTransport, settin
       });
       return null;
     }
+  };
+  return async function sendDueStatements(): Promise<string[]> {
+    const sent: string[] = [];
+    for (let month = await sendOldest(); month; month = await sendOldest()) sent.push(month);
+    return sent;
   };
 }

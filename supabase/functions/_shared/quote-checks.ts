@@ -4,7 +4,11 @@
 // which costs well under 1 kB where zod/mini's runtime costs 4-6 kB gzip of the embed's 16 kB budget.
 // tests/unit/quote-checks.test.js proves the two give the same answer on thousands of inputs.
 import { regexes } from "zod/mini";
+import { asciiDomain, canonicalEmail, normalizeEmail } from "./email-address.js";
 import rules from "./quote-rules.json" with { type: "json" };
+
+// The address's one form lives beside these rules in plain JavaScript, which the operator scripts share.
+export { canonicalEmail };
 
 export { rules as QUOTE_RULES };
 export const QUOTE_FIELDS = ["name", "phone", "email", "location", "message"] as const;
@@ -45,19 +49,6 @@ const POSES_AS_ADDRESS = /=\?|@/;
 /** True when a name holds an encoded word or an address (the firm's mail then shows no display name). */
 export const posesAsAddress = (name: string) => POSES_AS_ADDRESS.test(name);
 const PHONE_CHARACTERS = /^\+?[0-9 ()./-]+$/;
-// What a domain name may not contain before it is converted to its ASCII (punycode) form.
-const NOT_IN_DOMAIN = /[\s/\\:?#[\]@%]/;
-
-/** The domain in its ASCII (punycode) form, lower case, as mail servers see it; null when it is none. */
-function asciiDomain(domain: string): string | null {
-  if (domain === "" || NOT_IN_DOMAIN.test(domain)) return null;
-  try {
-    return new URL(`http://${domain}`).hostname;
-  } catch {
-    return null;
-  }
-}
-
 // The scripts a domain label's letters are told apart by (ISO 15924 codes, in this order); Japanese
 // writes Han with kana, Korean Han with Hangul, so those may share a label.
 const SCRIPTS = "Latn Grek Cyrl Armn Hebr Arab Geor Thai Deva Hang Hani Hira Kana".split(" ");
@@ -81,17 +72,6 @@ function isEmail(value: string): boolean {
   const domain = value.slice(at + 1);
   const ascii = asciiDomain(domain);
   return ascii !== null && !mixesScripts(domain) && regexes.email.test(`${value.slice(0, at)}@${ascii}`);
-}
-
-/**
- * The one form of an address that is stored, counted, mailed and erased: NFKC (as `normalizeValue`
- * already made it), the domain in lower-case ASCII. The local part keeps its case; counting and
- * erasure compare it without regard to case. A value that is no address comes back as it was.
- */
-export function canonicalEmail(value: string): string {
-  const at = value.lastIndexOf("@");
-  const ascii = at < 1 ? null : asciiDomain(value.slice(at + 1));
-  return ascii === null ? value : `${value.slice(0, at)}@${ascii}`;
 }
 
 /** Length in characters (code points), as zod and Postgres' char_length count it, not UTF-16 units. */
@@ -146,7 +126,8 @@ export function collectErrors(errors: FieldErrors, field: QuoteField, value: str
  * database will store it), then trimmed. An address is NFKC instead, so that full-width letters and
  * other compatibility spellings of it are the one address they stand for.
  */
-export const normalizeValue = (field: QuoteField, value: string) => value.normalize(field === "email" ? "NFKC" : "NFC").trim();
+export const normalizeValue = (field: QuoteField, value: string) =>
+  field === "email" ? normalizeEmail(value) : value.normalize("NFC").trim();
 
 /** A valid value as it is stored: the address in its canonical form, everything else as normalised. */
 export const storedValue = (field: QuoteField, value: string) => (field === "email" ? canonicalEmail(value) : value);

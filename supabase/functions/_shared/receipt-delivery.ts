@@ -1,5 +1,5 @@
 // Sending customers' receipts (receipt-text.ts), after the firm's e-mail and retried like it, on a state
-// of their own (migration *_receipts.sql): the database hands out only receipts whose firm's e-mail is
+// of their own (the baseline migration): the database hands out only receipts whose firm's e-mail is
 // sent, and a receipt that fails is never the firm's e-mail's business.
 import type { Logger } from "./log.ts";
 import { failureReason, isPermanent } from "./mail-delivery.ts";

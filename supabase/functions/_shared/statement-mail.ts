@@ -1,4 +1,4 @@
-// The firm's monthly statement e-mail: last month's leads in total, per partner and per page, and the
+// The firm's monthly statement e-mail: one month's leads in total, per partner and per page, and the
 // undelivered ones, in Danish (the tables are lead-statement.js's, the same as `npm run leads -- --by-partner`).
 import { danishMonth } from "./copenhagen-time.js";
 import { pageTable, partnerTable, type StatementRow, totals, WHAT_COUNTS } from "./lead-statement.js";
