@@ -293,7 +293,9 @@ $$;
 
 -- submit_quote_request with the request's photos, stored with the row in the same statement (one round
 -- trip, one transaction): a request is never stored without its photos, nor photos without a request.
--- Photos of a replayed request are not stored again: the first submission's are the request's. The bytes
+-- Photos of a replayed request are not stored again: the first submission's are the request's. A held
+-- request (over its address's cap) is never mailed, so its photos are not stored at all: nobody would
+-- see them, and a stranger could fill the database with them. The bytes
 -- come as base64 text: the driver sends bytea as hex text, half again as large, and escaped once more in
 -- an array (docs/quote-photos.md "Time and memory").
 create function public.submit_quote_request_with_photos(
@@ -314,7 +316,7 @@ begin
     p_name, p_phone, p_email, p_location, p_message, p_source_url, p_partner_id, p_idempotency_key,
     p_request_hash, p_client_ip_hash, p_user_agent, p_per_client, p_per_email, p_per_email_total,
     p_window_minutes, p_not_after) s;
-  if result.kind in ('created', 'held') then
+  if result.kind = 'created' then
     insert into public.quote_request_photos (request_id, position, filename, content_type, bytes)
     select result.id, photo.position, photo.filename, photo.content_type, decode(photo.base64, 'base64')
     from unnest(p_photo_names, p_photo_types, p_photos_base64) with ordinality as photo(filename, content_type, base64, position);

@@ -234,6 +234,23 @@ for (const [label, startDatabase] of /** @type {const} */ ([
       expect((await requestRows()).map((row) => row.id)).toEqual([first.id]);
     });
 
+    it("stores no photos with a held request: it is never mailed, and a stranger could fill the database with them", async () => {
+      // Ten requests for one address from ten clients reach the firm; the next is held.
+      for (let n = 0; n < 10; n++) {
+        const stored = await fetch(backend.functions.submitUrl, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: SITE_URL, "X-Forwarded-For": `10.5.0.${n + 1}` },
+          body: JSON.stringify({ ...VALID, elapsedMs: 60_000 }),
+        });
+        expect(stored.status).toBe(200);
+      }
+      const held = await postWidget([{ name: "tavle.jpg", bytes: await gpsJpeg() }]);
+      expect(held.status).toBe(200);
+      const { id } = await held.json();
+      expect((await requestRows()).find((row) => row.id === id)?.notification_status).toBe("held");
+      expect(await photoRows()).toHaveLength(0);
+    });
+
     it("keeps the photos of a request that ends failed until the retention purge, and erasure deletes them", async () => {
       backend.mailbox.refuse(MAIL_TO); // the mail server refuses for good: the row ends failed
       const failed = await postWidget([{ name: "a.jpg", bytes: await gpsJpeg() }]);
