@@ -8,8 +8,8 @@
 // `npm start`, over TLS as its sslmode says.
 import { parseArgs } from "node:util";
 import { operatorDatabase } from "../operator/database-client.js";
-import { accessLetter } from "../dev/gdpr/access-letter.js";
-import { fieldLines, forget, mailCopiesReminder, storedFor } from "../dev/gdpr/stored-fields.js";
+import { accessLetter } from "../operator/gdpr/access-letter.js";
+import { fieldLines, forget, mailCopiesReminder, storedFor } from "../operator/gdpr/stored-fields.js";
 import { loadData } from "../site/_lib/load-data.js";
 
 const USAGE = "Brug: node scripts/forget-requester.js <e-mail> [--letter | --delete] [--json] [--local]";

@@ -3,7 +3,7 @@
 // of its own e-mails about the requests, which the database cannot delete. Photos still stored with a
 // request are answered by name, type and size (never their bytes) and erased with it.
 import { describe, expect, it } from "vitest";
-import { FIELD_LABELS } from "../../dev/gdpr/stored-fields.js";
+import { FIELD_LABELS } from "../../operator/gdpr/stored-fields.js";
 import { loadData } from "../../site/_lib/load-data.js";
 import { checkQuoteRequest } from "../../supabase/functions/_shared/quote-checks.ts";
 import { insertLead, LEAD, LEAD_DATABASES, useLeadDatabase } from "../support/leads.js";

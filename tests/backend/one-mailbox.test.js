@@ -4,7 +4,7 @@
 // request caps. The row keeps the address as typed: the reply and the receipt go there.
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { storedFor } from "../../dev/gdpr/stored-fields.js";
+import { storedFor } from "../../operator/gdpr/stored-fields.js";
 import { startPostgres15 } from "../support/databases.js";
 
 let database;
