@@ -17,7 +17,7 @@ export type Deps = {
   mailer: Mailer;
   log: Logger;
   alert?: Alerter;
-  /** Sends last month's statement to the firm when it is due (monthly-statement.ts); once per month. */
+  /** Sends each past month's statement not yet mailed to the firm, oldest first (monthly-statement.ts); once per month. */
   sendDueStatement?: () => Promise<unknown>;
   /** The runtime's background-task hook (runtime.ts); without it the batch is awaited and its counts answered. */
   waitUntil?: (work: Promise<unknown>) => void;
