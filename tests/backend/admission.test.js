@@ -6,7 +6,7 @@
 // post is left unfinished, and the answer arrives all the same.
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { PHOTO_BODIES_IN_FLIGHT, PHOTO_BODIES_PER_CLIENT } from "../../supabase/functions/_shared/admission.ts";
+import { PHOTO_BODIES_IN_FLIGHT, PHOTO_BODIES_PER_CLIENT, PHOTO_BODIES_WAITING } from "../../supabase/functions/_shared/admission.ts";
 import { startPostgres15 } from "../support/databases.js";
 import { SITE_URL, startBackend } from "../support/function.js";
 import { gpsJpeg } from "../support/photo-fixtures.js";
@@ -107,10 +107,24 @@ describe("admission before the body, under Deno against PostgreSQL 15", () => {
       body: JSON.stringify({ ...VALID, email, elapsedMs: 60_000 }),
     });
 
-  it("reads a few bodies with photos at a time and answers the rest 503 with Retry-After, unread; plain posts still pass", async () => {
+  /** How many times a body with photos has waited for a place so far (the function logs each). */
+  const waited = () =>
+    backend.functions.output
+      .join("")
+      .split("\n")
+      .filter((line) => line.includes('"photo_body_waiting"')).length;
+  /** Resolves once `count` bodies with photos have waited in all. */
+  const waitingLogged = (/** @type {number} */ count) => expect.poll(waited).toBeGreaterThanOrEqual(count);
+
+  it("reads a few bodies with photos at a time, lets a few wait unread, answers the rest 503; plain posts still pass", async () => {
+    const waitedBefore = waited();
     const reading = Array.from({ length: PHOTO_BODIES_IN_FLIGHT }, () => unfinishedPost(backend.functions.submitUrl, nextIp(), withPhoto));
-    // The function reads every one of them, and none is answered before its body is whole.
+    // The function reads each of them, and none is answered before its body is whole.
     await Promise.all(reading.map((post) => post.reading));
+    // The next ones wait for a place without being read...
+    const queued = Array.from({ length: PHOTO_BODIES_WAITING }, () => unfinishedPost(backend.functions.submitUrl, nextIp(), withPhoto));
+    await waitingLogged(waitedBefore + PHOTO_BODIES_WAITING);
+    // ...and one more is answered 503 with Retry-After, unread.
     const more = unfinishedPost(backend.functions.submitUrl, nextIp(), withPhoto);
     const refused = await more.answered;
     more.abort();
@@ -118,25 +132,32 @@ describe("admission before the body, under Deno against PostgreSQL 15", () => {
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     // A plain request from someone else is read and stored meanwhile.
     expect((await postJson(nextIp(), "anden@example.dk")).status).toBe(200);
-    for (const post of reading) post.finish();
-    expect((await Promise.all(reading.map((post) => post.answered))).map((answer) => answer.status)).toEqual(reading.map(() => 200));
-    expect(await backend.sql`select count(*)::int as n from quote_requests`).toEqual([{ n: PHOTO_BODIES_IN_FLIGHT + 1 }]);
-    // Once they are stored, the next body with photos is read again.
-    const next = unfinishedPost(backend.functions.submitUrl, nextIp(), withPhoto);
-    next.finish();
-    expect((await next.answered).status).toBe(200);
+    // As places come free, the waiting bodies are read in turn, and every one is stored.
+    for (const post of [...reading, ...queued]) post.finish();
+    const answers = await Promise.all([...reading, ...queued].map((post) => post.answered));
+    expect(answers.map((answer) => answer.status)).toEqual([...reading, ...queued].map(() => 200));
+    expect(await backend.sql`select count(*)::int as n from quote_requests`).toEqual([
+      { n: PHOTO_BODIES_IN_FLIGHT + PHOTO_BODIES_WAITING + 1 },
+    ]);
   });
 
-  it("reads at most a few bodies with photos from one client at a time: the next is answered 429 unread", async () => {
+  it("takes at most a few bodies with photos from one client at a time: the next is answered 429 unread", async () => {
     const ip = nextIp();
-    const reading = Array.from({ length: PHOTO_BODIES_PER_CLIENT }, () => unfinishedPost(backend.functions.submitUrl, ip, withPhoto));
-    await Promise.all(reading.map((post) => post.reading));
+    const waitedBefore = waited();
+    // Some are read, then the rest wait for a place: all are taken.
+    const read = Array.from({ length: PHOTO_BODIES_IN_FLIGHT }, () => unfinishedPost(backend.functions.submitUrl, ip, withPhoto));
+    await Promise.all(read.map((post) => post.reading));
+    const queued = Array.from({ length: PHOTO_BODIES_PER_CLIENT - PHOTO_BODIES_IN_FLIGHT }, () =>
+      unfinishedPost(backend.functions.submitUrl, ip, withPhoto),
+    );
+    await waitingLogged(waitedBefore + queued.length);
     const more = unfinishedPost(backend.functions.submitUrl, ip, withPhoto);
     const refused = await more.answered;
     more.abort();
     expect(refused.status).toBe(429);
-    for (const post of reading) post.finish();
-    await Promise.all(reading.map((post) => post.answered));
+    const taken = [...read, ...queued];
+    for (const post of taken) post.finish();
+    expect((await Promise.all(taken.map((post) => post.answered))).map((answer) => answer.status)).toEqual(taken.map(() => 200));
     expect(await backend.sql`select count(*)::int as n from quote_requests`).toEqual([{ n: PHOTO_BODIES_PER_CLIENT }]);
   });
 

@@ -139,7 +139,8 @@ export function createHandler({
 }: Deps): QuoteHandler {
   const text = messagesFor(config.businessPhone);
   const partners = createPartnerList(store, config.siteOrigins, partnerListTtlMs);
-  const admission = createAdmission(config.rateLimit);
+  // A body with photos that waits for its turn says so: an instance at its limit shows in the log.
+  const admission = createAdmission(config.rateLimit, { onWait: () => log({ event: "photo_body_waiting" }) });
   /** E-mails still being sent after their answers (where no runtime keeps them alive for us). */
   const background = new Set<Promise<unknown>>();
   const siteLink = (path: string) => `${config.siteUrl}${path}`;
@@ -414,8 +415,8 @@ export function createHandler({
     const refused = judgeOrigin(exchange);
     if (refused) return refused;
     // Admission, before a byte of the body is read (admission.ts): the client's limit as far as this
-    // instance knows it, and the bodies with photos this instance holds at once.
-    const ticket = admission.admit(exchange.client, exchange.isMultipart);
+    // instance knows it, and the bodies with photos this instance reads at once (the next ones wait).
+    const ticket = await admission.admit(exchange.client, exchange.isMultipart);
     if ("kind" in ticket) {
       const retryAfter = { "Retry-After": String(ticket.retryAfterSeconds) };
       return ticket.kind === "busy" ? exchange.problem(503, "unavailable", retryAfter) : exchange.problem(429, "limited", retryAfter);
