@@ -8,7 +8,7 @@
 //   429 at once until its Retry-After has passed, and one that this instance stored `perClient` requests
 //   for in the window is answered 429 before it sends another body. A client has at most
 //   PHOTO_BODIES_PER_CLIENT bodies with photos being read or waiting; more are answered 429.
-// - Per instance: at most PHOTO_BODIES_IN_FLIGHT bodies with photos are read and stored at a time. The
+// - Per instance: PHOTO_BODIES_IN_FLIGHT body with photos is read and stored at a time. The
 //   next ones wait, unread, in order of arrival (at most PHOTO_BODIES_WAITING of them, each at most
 //   PHOTO_WAIT_MS); the rest are answered 503 with Retry-After, unread. Visitors who send photos at the
 //   same moment (a household, a mobile carrier's shared address) are served one after the other rather
@@ -17,10 +17,12 @@
 
 /**
  * Bodies with photos read and stored at once per instance: the largest (15.5 MB of photos) peaks at about
- * 75 MB in the function (the received bytes, the photos taken out of them, and their base64 text on its
- * way to Postgres), so two stay well within Supabase's 256 MB beside the runtime's own memory.
+ * 100 MB above the idle function (the received bytes, the photos taken out of them, their base64 text and
+ * the driver's message on their way to Postgres), and the runtime itself holds about 75 MB: one at a time
+ * stays within Supabase's 256 MB; two measured 234 MB above idle. Storing one takes a second or two, so
+ * the ones waiting are served soon.
  */
-export const PHOTO_BODIES_IN_FLIGHT = 2;
+export const PHOTO_BODIES_IN_FLIGHT = 1;
 /** Bodies with photos that wait, unread, for one of those places (their requests hold only their headers). */
 export const PHOTO_BODIES_WAITING = 6;
 /** How long a body with photos waits for a place before it is answered 503: a stalled body holds its place until PHOTO_BODY_DEADLINE_MS. */
