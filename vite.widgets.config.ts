@@ -8,7 +8,7 @@
 import tailwindcss from "@tailwindcss/postcss";
 import { defineConfig, type Plugin } from "vite";
 import { WIDGETS_OUTPUT_DIR } from "./site/_lib/build-paths.js";
-import { islandInputs } from "./widgets/islands.js";
+import { EMBED, islandInputs } from "./widgets/islands.js";
 import { reactToPreactAliases } from "./widgets/react-aliases.js";
 import { embedOwnSize } from "./widgets/embed-own-size.js";
 import { resolveThemeColors } from "./widgets/resolve-theme-colors.js";
@@ -77,7 +77,7 @@ export default defineConfig({
         // Library mode: the one dynamic import (the photo code, widgets/quote-form/photos.ts, loaded when
         // a visitor picks a photo) stays a plain import(), without the preload helper an app build wraps
         // it in (about 600 bytes gzip that would preload nothing: the photo module imports only the entry).
-        lib: { entry: { "quote-form.embed": "widgets/quote-form/embed.tsx" }, formats: ["es"] },
+        lib: { entry: { "quote-form.embed": EMBED.define }, formats: ["es"] },
         rolldownOptions: {
           // One entry module under a stable name, and the photo module beside it under a hashed one
           // (tests/site/budget.test.js allows exactly that one).
