@@ -4,30 +4,20 @@
 // show comes in as props from the pages' data (the firm's facts included), so `npm run build:site`
 // alone shows a changed fact everywhere.
 import { renderToString } from "react-dom/server";
-import { ISLANDS } from "./islands.js";
+import { faqIsland } from "./faq/island.tsx";
+import type { ISLANDS } from "./islands.js";
+import { mobileMenuIsland, navIsland } from "./nav-menu/island.tsx";
+import { quoteFormIsland } from "./quote-form/island.tsx";
 import { element } from "./shared/html.ts";
 import type { IslandContract } from "./shared/island-contract.tsx";
 
 export { siteFactsFrom } from "./shared/site-facts.ts";
 
-type AnyIsland = IslandContract<never>;
+/** One contract per name of widgets/islands.js, none missing and none more. */
+type Registry = Record<keyof typeof ISLANDS, { tag: string }>;
 
-/** Every contract the widget folders export (`export const fooIsland: IslandContract<…>`), by its tag. */
-const contracts = new Map(
-  Object.values(import.meta.glob<Record<string, unknown>>("./*/island.tsx", { eager: true }))
-    .flatMap((module) => Object.values(module))
-    .filter((value): value is AnyIsland => typeof value === "object" && value !== null && "tag" in value && "render" in value)
-    .map((island) => [island.tag, island]),
-);
-
-/** Every island of widgets/islands.js by its name there; an island without a contract fails the build. */
-export const islands = Object.fromEntries(
-  Object.entries(ISLANDS).map(([name, { tag }]) => {
-    const island = contracts.get(tag);
-    if (!island) throw new Error(`widgets/islands.js lists <${tag}>, but no widgets/*/island.tsx exports its contract`);
-    return [name, island];
-  }),
-) as Record<keyof typeof ISLANDS, AnyIsland>;
+/** Every island of widgets/islands.js under its name there, the name its shortcode renders it by. */
+export const islands = { quoteForm: quoteFormIsland, faq: faqIsland, nav: navIsland, mobileMenu: mobileMenuIsland } satisfies Registry;
 
 /**
  * `<tag attributes props="…">` with the server-rendered component inside; the props attribute is left

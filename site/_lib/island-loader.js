@@ -7,7 +7,9 @@
 // 0.85 s to 1.05-1.5 s). Where the Paint Timing API is missing it falls back to the frame after load.
 // Its text never changes with the page, so one CSP hash (security-headers.js) allows it everywhere; an
 // island woken by that first interaction sees it (widgets/shared/island.ts checks :hover and
-// :focus-within when it is defined).
+// :focus-within when it is defined). The interactions are the islands' own (WAKE_EVENTS).
+import { WAKE_EVENTS } from "../../widgets/islands.js";
+
 /** Inline JavaScript that calls `call` (an expression naming a function) a task after the first contentful paint. */
 export const afterFirstContentfulPaint = (/** @type {string} */ call) =>
   `new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(${call})}}).observe({type:"paint",buffered:true})`;
@@ -23,7 +25,7 @@ export const ISLAND_LOADER = [
   'if(style){const link=document.createElement("link");link.rel="stylesheet";link.href=style;document.head.append(link)}',
   'for(const url of modules.split(" "))if(url)import(url)',
   "};",
-  'for(const name of["pointerover","pointerdown","touchstart","focusin","keydown"])addEventListener(name,start,{once:true,passive:true,capture:true});',
+  `for(const name of${JSON.stringify(WAKE_EVENTS)})addEventListener(name,start,{once:true,passive:true,capture:true});`,
   "const afterPaint=()=>{",
   'if(!self.PerformanceObserver?.supportedEntryTypes?.includes("paint"))return requestAnimationFrame(()=>setTimeout(start));',
   afterFirstContentfulPaint("start"),

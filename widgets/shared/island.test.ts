@@ -1,6 +1,7 @@
 // The island element that every page loads up front: it waits for the visitor, then mounts once.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { defineIsland } from "./island.ts";
+import { WAKE_EVENTS } from "../islands.js";
+import { defineIsland, onFirstInteraction } from "./island.ts";
 
 afterEach(() => document.body.replaceChildren());
 
@@ -11,7 +12,7 @@ describe("defineIsland", () => {
       element.setAttribute("ready", "");
       return unmount;
     });
-    defineIsland("test-island-wake", async () => mount);
+    defineIsland({ tag: "test-island-wake", mount: onFirstInteraction(async () => mount) });
     const island = document.createElement("test-island-wake");
     island.innerHTML = "<button>Vis</button>";
     document.body.append(island);
@@ -25,17 +26,55 @@ describe("defineIsland", () => {
     expect(unmount).toHaveBeenCalledTimes(1);
   });
 
+  for (const name of WAKE_EVENTS) {
+    it(`wakes on the first ${name}`, async () => {
+      const mount = vi.fn(() => () => {});
+      const tag = `test-island-${name}`;
+      defineIsland({ tag, mount: onFirstInteraction(async () => mount) });
+      const island = document.createElement(tag);
+      document.body.append(island);
+      island.dispatchEvent(new Event(name, { bubbles: true }));
+      await vi.waitFor(() => expect(mount).toHaveBeenCalledWith(island));
+    });
+  }
+
+  it("mounts at once without anything to wait for (the partner embed), and again when put back", async () => {
+    const unmount = vi.fn();
+    const mount = vi.fn(() => unmount);
+    defineIsland({ tag: "test-island-at-once", mount });
+    const island = document.createElement("test-island-at-once");
+    document.body.append(island);
+    expect(mount).toHaveBeenCalledTimes(1);
+    island.remove();
+    expect(unmount).toHaveBeenCalledTimes(1);
+    document.body.append(island);
+    expect(mount).toHaveBeenCalledTimes(2);
+  });
+
+  it("does not mount an island that left the page while its code loaded", async () => {
+    const mount = vi.fn(() => () => {});
+    let loaded = (_: typeof mount) => {};
+    defineIsland({ tag: "test-island-gone", mount: onFirstInteraction(() => new Promise((resolve) => (loaded = resolve))) });
+    const island = document.createElement("test-island-gone");
+    document.body.append(island);
+    island.dispatchEvent(new Event("pointerdown"));
+    island.remove();
+    loaded(mount);
+    await Promise.resolve();
+    expect(mount).not.toHaveBeenCalled();
+  });
+
   it("is harmless when defined twice (a page may load a script twice)", () => {
     const first = vi.fn();
-    defineIsland("test-island-twice", first);
+    defineIsland({ tag: "test-island-twice", mount: first });
     const defined = customElements.get("test-island-twice");
-    defineIsland("test-island-twice", vi.fn());
+    defineIsland({ tag: "test-island-twice", mount: vi.fn() });
     expect(customElements.get("test-island-twice")).toBe(defined);
   });
 
   it("keeps the HTML and marks the element failed when its code cannot load", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    defineIsland("test-island-broken", () => Promise.reject(new Error("offline")));
+    defineIsland({ tag: "test-island-broken", mount: onFirstInteraction(() => Promise.reject(new Error("offline"))) });
     const island = document.createElement("test-island-broken");
     island.innerHTML = "<p>Ring til os</p>";
     document.body.append(island);

@@ -1,14 +1,14 @@
-// The only widget code a page loads up front (no Preact here): a custom element that leaves its
-// server-rendered HTML alone until the visitor comes near it, then loads the component's chunk and
-// hydrates. The HTML works without JavaScript, so an island that never wakes costs nothing.
-// After 11ty/is-land: `ready` on the host once hydrated and interactive (mount.tsx), `failed` if loading
-// or hydrating failed.
+// The one way a widget's custom element is defined, for the islands of the firm's pages and for the
+// partner embed alike (no Preact here: it is the only widget code a page loads up front). An island
+// leaves its server-rendered HTML alone until the visitor comes near it, then loads the component's
+// chunk and hydrates (`onFirstInteraction`); the HTML works without JavaScript, so an island that never
+// wakes costs nothing. The embed has nothing to wait for or load and mounts at once. After
+// 11ty/is-land: `ready` on the host once hydrated and interactive (mount.tsx), `failed` if loading or
+// hydrating failed.
+import { WAKE_EVENTS } from "../islands.js";
 
-/** Hydrates the element in place; returns the clean-up to run when the element leaves the page. */
+/** Hydrates (or renders) the element in place; returns the clean-up to run when the element leaves the page. */
 export type Mount = (element: HTMLElement) => () => void;
-
-/** The first interactions that wake an island: a pointer arriving, a touch, focus, a key. */
-const INTERACTIONS = ["pointerover", "pointerdown", "touchstart", "focusin", "keydown"] as const;
 
 /**
  * Where an island keeps what the visitor left in it (a quote form's draft) in session storage. An island
@@ -26,53 +26,57 @@ const hasSavedState = (tag: string) => {
   return false;
 };
 
-/** Defines `tag` (unless it exists) as an island that loads `load()` on the first interaction or when visible. */
-export function defineIsland(tag: string, load: () => Promise<Mount>, wake: "interaction" | "visible" = "interaction"): void {
+/**
+ * How the islands of the firm's pages mount: they wait for the visitor's first interaction (WAKE_EVENTS),
+ * or wake at once with saved state, then load their chunk (`load`) and hydrate. If the chunk cannot load
+ * or start, the server-rendered HTML stays and keeps working (forms post, <details> open), and the
+ * element is marked `failed`.
+ */
+export const onFirstInteraction =
+  (load: () => Promise<Mount>): Mount =>
+  (host) => {
+    let unmount: (() => void) | undefined;
+    let gone = false;
+    const stop = () => {
+      for (const name of WAKE_EVENTS) host.removeEventListener(name, wake);
+    };
+    const wake = () => {
+      stop();
+      load()
+        .then((mount) => {
+          if (!gone) unmount = mount(host);
+        })
+        .catch((error) => {
+          console.error(`${host.localName} could not start`, error);
+          host.setAttribute("failed", "");
+        });
+    };
+    for (const name of WAKE_EVENTS) host.addEventListener(name, wake, { passive: true });
+    // The page loads this module after its first paint or at the first interaction
+    // (site/_lib/island-loader.js): an interaction that came before it still wakes the island.
+    if (hasSavedState(host.localName) || host.matches(":hover, :focus-within")) wake();
+    return () => {
+      gone = true;
+      stop();
+      unmount?.();
+    };
+  };
+
+/** Defines `tag` (unless a script loaded before did) as an element that mounts when it enters the page. */
+export function defineIsland({ tag, mount }: { tag: string; mount: Mount }): void {
   if (customElements.get(tag)) return;
   customElements.define(
     tag,
     class extends HTMLElement {
-      #stopWaiting: (() => void) | undefined;
       #unmount: (() => void) | undefined;
 
       connectedCallback() {
-        if (hasSavedState(tag)) return void this.#wake();
-        if (wake === "visible" && "IntersectionObserver" in window) {
-          const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && this.#wake(), {
-            rootMargin: "200px",
-          });
-          observer.observe(this);
-          this.#stopWaiting = () => observer.disconnect();
-          return;
-        }
-        const wakeUp = () => this.#wake();
-        for (const name of INTERACTIONS) this.addEventListener(name, wakeUp, { once: true, passive: true });
-        this.#stopWaiting = () => {
-          for (const name of INTERACTIONS) this.removeEventListener(name, wakeUp);
-        };
-        // The page loads this module after its first paint or at the first interaction
-        // (site/_lib/island-loader.js): an interaction that came before it still wakes the island.
-        if (this.matches(":hover, :focus-within")) wakeUp();
+        this.#unmount ??= mount(this);
       }
 
       disconnectedCallback() {
-        this.#stopWaiting?.();
         this.#unmount?.();
         this.#unmount = undefined;
-        this.removeAttribute("ready");
-      }
-
-      async #wake() {
-        this.#stopWaiting?.();
-        this.#stopWaiting = undefined;
-        try {
-          const mount = await load();
-          if (this.isConnected && !this.#unmount) this.#unmount = mount(this);
-        } catch (error) {
-          // The server-rendered HTML stays and keeps working (forms post, <details> open).
-          console.error(`${tag} could not start`, error);
-          this.setAttribute("failed", "");
-        }
       }
     },
   );

@@ -51,7 +51,7 @@ export function dispatchFrom<T>(host: HTMLElement, type: string, detail: T): voi
 
 /**
  * Mounts `node` for `host`; returns the unmount function. Sets `ready` on the host once the widget is
- * interactive (what a visitor, or a test, may act on), or `failed`.
+ * interactive (what a visitor, or a test, may act on), or `failed`; unmounted, it is not ready.
  */
 export function mountWidget(host: HTMLElement, node: ReactNode, options: Options = {}): () => void {
   const root = (options.root ?? host) as Element;
@@ -86,5 +86,8 @@ export function mountWidget(host: HTMLElement, node: ReactNode, options: Options
   } catch (error) {
     fail(error);
   }
-  return () => reactRoot?.unmount();
+  return () => {
+    reactRoot?.unmount();
+    host.removeAttribute("ready");
+  };
 }
