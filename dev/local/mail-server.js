@@ -6,14 +6,9 @@ import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import PostalMime from "postal-mime";
+import { escapeHtml } from "../../supabase/functions/_shared/escape-html.js";
 import { guarded } from "./request-target.js";
 import { closeServer, listen } from "./servers.js";
-
-const escapeHtml = (value = "") =>
-  String(value).replace(
-    /[&<>"']/g,
-    (c) => /** @type {Record<string, string>} */ ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c],
-  );
 
 /**
  * smtp-server reports each failure of a client's connection as an 'error' on the server, once it has

@@ -1,6 +1,7 @@
 // Every Nunjucks shortcode of the site, as one Eleventy plugin: the photos (async: images are encoded)
 // and the islands, rendered at build time from the same components the browser hydrates
 // (widgets/ssr.tsx). The islands are synchronous, so macros, which cannot await, can use them.
+import { escapeHtml } from "../../supabase/functions/_shared/escape-html.js";
 import { inlineScriptTag } from "../_lib/inline-scripts.js";
 import { keepTextTogether } from "../_lib/keep-together.js";
 import { loadData } from "../_lib/load-data.js";
@@ -22,9 +23,6 @@ async function photo(slot, options = {}) {
   return pictureHtml(slot, this.ctx.photos, { ...options, page: cleanUrl(this.page.url) });
 }
 
-/** @param {unknown} value */
-const attribute = (value) => String(value).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-
 /**
  * `{% socialImage title %}`: the Open Graph and Twitter image tags of this page's 1200 × 630 share image,
  * drawn (or taken from the cache) at build time.
@@ -34,13 +32,13 @@ const attribute = (value) => String(value).replace(/&/g, "&amp;").replace(/"/g, 
 async function socialImage(title) {
   const { business } = this.ctx;
   const share = { title, brand: business.brand, tagline: business.tagline, phone: business.phone.display };
-  const url = attribute(business.site.url + (await writeShareImage(share, this.eleventy.directories.output)));
+  const url = escapeHtml(business.site.url + (await writeShareImage(share, this.eleventy.directories.output)));
   return [
     `<meta property="og:image" content="${url}">`,
     `<meta property="og:image:type" content="image/png">`,
     `<meta property="og:image:width" content="1200">`,
     `<meta property="og:image:height" content="630">`,
-    `<meta property="og:image:alt" content="${attribute(`${title} – ${business.brand}, ring ${business.phone.display}`)}">`,
+    `<meta property="og:image:alt" content="${escapeHtml(`${title} – ${business.brand}, ring ${business.phone.display}`)}">`,
     `<meta name="twitter:image" content="${url}">`,
   ].join("\n");
 }

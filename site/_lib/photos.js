@@ -1,4 +1,5 @@
 /// <reference path="./package-types.d.ts" />
+import { escapeHtml } from "../../supabase/functions/_shared/escape-html.js";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
@@ -84,8 +85,6 @@ function placeholderUrl(motif, outputDir) {
   return `${OPTIONS.urlPath}${name}`;
 }
 
-const escapeAttribute = (/** @type {unknown} */ text) => String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-
 /**
  * A responsive <picture> (AVIF, WebP) for a photo slot of site/_data/photos.yaml; lazy unless `eager`.
  * `photoDir` and `outputDir` are the site's folders unless a test gives its own; `page` (the page's URL) is
@@ -121,7 +120,7 @@ export async function pictureHtml(
     // The same <picture> wrapper as a real photo (the stylesheet sizes `picture img`), one vector source.
     const img = { src: placeholderUrl(entry.motif, outputDir), width: 1200, height: 800, ...attributes };
     return `<picture><img ${Object.entries(img)
-      .map(([name, value]) => `${name}="${escapeAttribute(value)}"`)
+      .map(([name, value]) => `${name}="${escapeHtml(value)}"`)
       .join(" ")}></picture>`;
   }
   const metadata = await Image(photo, { ...OPTIONS, outputDir });

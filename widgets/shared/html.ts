@@ -1,13 +1,12 @@
 // Writing and reading a widget element's attributes, at the build and in the browser.
 
-/** Escapes text for an HTML attribute value. */
-export const escapeAttribute = (value: string): string => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+import { escapeHtml } from "../../supabase/functions/_shared/escape-html.js";
 
 /** `<tag a="1" b>` inner `</tag>`: the element the build writes around a server-rendered widget. */
 export function element(tag: string, attributes: Record<string, string | boolean | undefined>, inner: string): string {
   const list = Object.entries(attributes)
     .filter(([, value]) => value !== undefined && value !== false)
-    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeAttribute(value as string)}"`));
+    .map(([name, value]) => (value === true ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`));
   return `<${tag}${list.join("")}>${inner}</${tag}>`;
 }
 

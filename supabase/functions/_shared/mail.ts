@@ -1,6 +1,7 @@
 // The e-mail the firm receives for a quote request, sent through the transport the settings name
 // (SMTP, or the HTTP mail API). Header safety: every header value comes from validated single-line fields, nodemailer encodes
 // them, and the customer is only ever an address object in Reply-To, never raw header text.
+import { escapeHtml } from "./escape-html.js";
 import { createMailApiTransport } from "./mail-api-transport.ts";
 import { posesAsAddress } from "./quote-checks.ts";
 import { createSmtpTransport } from "./smtp-transport.ts";
@@ -11,9 +12,6 @@ import type { StoredRequest } from "./store.ts";
 export type MailTransportSettings = { kind: "smtp"; url: string } | { kind: "api"; apiKey: string; apiUrl: string };
 export type MailSettings = { mailTransport: MailTransportSettings; mailFrom: string; mailTo: string[] };
 export type Mailer = { send: (request: StoredRequest) => Promise<void> };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] as string);
 
 /**
  * The number to call for a phone field that holds one number: 8 digits, or an international number

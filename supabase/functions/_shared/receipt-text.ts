@@ -3,6 +3,7 @@
 // name, no message, no page, no partner): whoever fills in someone else's address cannot make the firm
 // send that person words of their choosing. The one thing taken from the request is the town, and only
 // as the firm's own spelling of one of its areas.
+import { escapeHtml } from "./escape-html.js";
 import * as z from "zod/mini";
 import { callNumber, receivedInDanish } from "./mail.ts";
 import type { OutgoingMessage } from "./mail-transport.ts";
@@ -54,9 +55,6 @@ export function areaNamed(location: string, areas: readonly Area[]): Area | null
   const byCode = areas.filter((area) => place.includes(comparable(area.postalCode)));
   return byCode.length === 1 ? byCode[0] : null;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] as string);
 
 /** The receipt as a message: from MAIL_FROM, to the request's address, with the firm's address as Reply-To. */
 export function buildReceipt(receipt: ClaimedReceipt, settings: ReceiptSettings): OutgoingMessage {

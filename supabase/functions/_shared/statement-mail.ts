@@ -1,10 +1,9 @@
 // The firm's monthly statement e-mail: one month's leads in total, per partner and per page, and the
 // undelivered ones, in Danish (the tables are lead-statement.js's, the same as `npm run leads -- --by-partner`).
 import { danishMonth } from "./copenhagen-time.js";
+import { escapeHtml } from "./escape-html.js";
 import { pageTable, partnerTable, type StatementRow, totals, WHAT_COUNTS } from "./lead-statement.js";
 import type { OutgoingMessage } from "./mail-transport.ts";
-
-const escapeHtml = (value: string) => value.replace(/[&<>]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[char] as string);
 
 /** The statement of `month` ('YYYY-MM') as one e-mail to the firm, with a stable Message-ID per month. */
 export function statementMessage(month: string, rows: StatementRow[], settings: { mailFrom: string; mailTo: string[] }): OutgoingMessage {
