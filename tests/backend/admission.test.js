@@ -161,17 +161,68 @@ describe("admission before the body, under Deno against PostgreSQL 15", () => {
     expect(await backend.sql`select count(*)::int as n from quote_requests`).toEqual([{ n: PHOTO_BODIES_PER_CLIENT }]);
   });
 
-  it("answers a client the database has limited 429 before reading its next body, with the database's Retry-After", async () => {
+  it("answers a client this instance stored its limit for 429 before reading its next body, but lets a retry under its key through", async () => {
     const ip = nextIp();
-    // Five requests stored for the client (RATE_LIMIT_PER_CLIENT), then the database refuses the sixth.
-    for (let i = 0; i < 5; i++) expect((await postJson(ip, `kunde${i}@example.dk`)).status).toBe(200);
-    const limited = await postJson(ip, "kunde5@example.dk");
-    expect(limited.status).toBe(429);
+    // Five requests stored for the client (RATE_LIMIT_PER_CLIENT), the last under an idempotency key.
+    for (let i = 0; i < 4; i++) expect((await postJson(ip, `kunde${i}@example.dk`)).status).toBe(200);
+    const keyed = (/** @type {string} */ email) =>
+      fetch(backend.functions.submitUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: SITE_URL, "X-Forwarded-For": ip, "Idempotency-Key": "retry-key-0005" },
+        body: JSON.stringify({ ...VALID, email, elapsedMs: 60_000 }),
+      });
+    const fifth = await (await keyed("kunde4@example.dk")).json();
     const more = unfinishedPost(backend.functions.submitUrl, ip, withPhoto);
     const refused = await more.answered;
     more.abort();
     expect(refused.status).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3500);
+    // The widget's retry after a lost answer: the database answers it with the stored request.
+    const retried = await keyed("kunde4@example.dk");
+    expect([retried.status, (await retried.json()).id]).toEqual([200, fifth.id]);
     expect(await backend.sql`select count(*)::int as n from quote_requests`).toEqual([{ n: 5 }]);
+  });
+});
+
+describe("admission while the database hangs, under Deno against PostgreSQL 15", () => {
+  /** @type {Awaited<ReturnType<typeof startBackend>>} */
+  let backend;
+  /** @type {{ type: string, bytes: Buffer }} */
+  let withPhoto;
+  beforeAll(async () => {
+    // One connection: the submission waits on it while the database hangs, rather than opening another
+    // (whose connect timeout would settle it) when the last request's background work still holds one.
+    backend = await startBackend(startPostgres15, { runtime: "deno", env: { REQUEST_DEADLINE_MS: "2000", DB_POOL_MAX: "1" } });
+    withPhoto = await photoPost(await gpsJpeg());
+  }, 60_000);
+  afterAll(async () => {
+    await backend?.database.thaw();
+    await backend?.stop();
+  });
+
+  it("keeps a body's place until the database call holding its photos settles, not only until the 503", async () => {
+    const waited = () =>
+      backend.functions.output
+        .join("")
+        .split("\n")
+        .filter((line) => line.includes('"photo_body_waiting"')).length;
+    // A connection open in the pool first: a query on it hangs until the database answers again.
+    const warm = await fetch(backend.functions.submitUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: SITE_URL, "X-Forwarded-For": "10.9.1.0" },
+      body: JSON.stringify({ ...VALID, elapsedMs: 60_000 }),
+    });
+    expect(warm.status).toBe(200);
+    await backend.settled();
+    await backend.database.freeze();
+    const hung = unfinishedPost(backend.functions.submitUrl, "10.9.1.1", withPhoto);
+    await hung.finish();
+    expect((await hung.answered).status).toBe(503);
+    // The call is still pending and holds the photos: the next body waits for its place, unread.
+    const next = unfinishedPost(backend.functions.submitUrl, "10.9.1.2", withPhoto);
+    await expect.poll(waited).toBe(1);
+    await backend.database.thaw();
+    await next.finish();
+    expect((await next.answered).status).toBe(200);
   });
 });

@@ -2,6 +2,7 @@
 // quote sent from /kontakt, the home hero, an area page and a partner's page becomes a row and an e-mail;
 // a failing backend keeps what was typed; the accordion and the menu work by mouse and keyboard; axe
 // passes in every state; and with JavaScript off the form still sends and the FAQ still opens.
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../dev/chromium.js";
 import { axeViolations, visit } from "../support/browser.js";
@@ -123,6 +124,45 @@ describe("the quote form on the firm's pages, against the local stack", () => {
       [],
     );
     expect(await rowsFor("fejl@example.dk")).toHaveLength(0);
+    await context.close();
+  });
+});
+
+describe("a photo swapped after a lost answer", () => {
+  it("goes under a new key: stored as a new request, and the visitor is told it was sent", async () => {
+    const { context, page } = await visit(browser, `${site.base}/kontakt`);
+    const form = page.locator("elektriker-quote-form");
+    await page.locator("#kontakt-form-name").focus();
+    await page.locator("elektriker-quote-form[ready]").waitFor();
+    const email = "bytter-billede@example.dk";
+    await fill(form, { ...PERSON, email, location: "Køge" });
+    const photo = async (/** @type {string} */ name, /** @type {string} */ colour) => ({
+      name,
+      mimeType: "image/jpeg",
+      buffer: await sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer(),
+    });
+    await form.locator("input[type=file]").setInputFiles([await photo("tavle.jpg", "#b04020")]);
+    await form.locator(".quote-thumbs li").waitFor();
+    // Every attempt reaches the function and is stored (the first) or replayed (the retries), and every
+    // answer is lost on the way back: the visitor is told it failed.
+    await page.route(`${site.apiUrl}/**`, async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await page.getByRole("button", { name: "Send forespørgsel" }).click();
+    await page.locator("elektriker-notices .notice-destructive").waitFor({ timeout: 20_000 });
+    expect(await rowsFor(email)).toHaveLength(1);
+    // The connection is back; the visitor swaps the photo for another and sends again.
+    await page.unroute(`${site.apiUrl}/**`);
+    await form.getByRole("button", { name: /^Fjern / }).click();
+    await form.locator("input[type=file]").setInputFiles([await photo("tavle.jpg", "#2040b0")]);
+    await form.locator(".quote-thumbs li").waitFor();
+    await page.getByRole("button", { name: "Send forespørgsel" }).click();
+    await page.locator("elektriker-notices .notice:not(.notice-destructive)", { hasText: "Besked sendt!" }).waitFor({ timeout: 20_000 });
+    expect(await rowsFor(email)).toHaveLength(2);
     await context.close();
   });
 });

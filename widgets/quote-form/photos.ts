@@ -6,13 +6,15 @@
 import { photoType, tooManyPhotos } from "../../supabase/functions/_shared/answer-messages.json";
 
 /** A picked photo, scaled: what is sent, and its thumbnail. */
-type PickedPhoto = { name: string; blob: Blob; item: HTMLLIElement };
+type PickedPhoto = { name: string; blob: Blob; item: HTMLLIElement; id: number };
 /** The photo rules of quote-rules.json, passed in by the form. */
 type PhotoRule = { maxFiles: number; longSide: number };
 
 /** JPEG quality: a fuse board's labels stay readable at about a tenth of a phone's original. */
 const QUALITY = 0.85;
 const picked = new WeakMap<HTMLInputElement, PickedPhoto[]>();
+/** The last photo's number: each picked photo gets its own, whatever its name and size. */
+let picks = 0;
 
 /** The side of a thumbnail in CSS pixels (quote-form.css .quote-thumbs). */
 const THUMB = 80;
@@ -98,7 +100,7 @@ export async function pick(input: HTMLInputElement, rule: PhotoRule) {
     remove.type = "button";
     remove.textContent = "Fjern";
     remove.setAttribute("aria-label", `Fjern ${name}`);
-    const photo = { name, blob, item };
+    const photo = { name, blob, item, id: ++picks };
     remove.onclick = () => {
       photos.splice(photos.indexOf(photo), 1);
       item.remove();
@@ -130,17 +132,17 @@ export async function formBody(
 }
 
 /**
- * The photos of a request body as an idempotency key sees them, by name and size (none for the fields
- * alone, sent as JSON): a scaled photo is one Blob from when it is picked until it is sent or removed,
- * so the same photos give the same text, and another photo (or one more, or one less) another.
+ * The photos the form sends as an idempotency key sees them: each picked photo by its own number, so the
+ * same photos give the same text, and another photo (even one of the same name and size, as a phone
+ * names every photo image.jpg), one more or one less, another.
  */
-export const identity = (body: FormData | object) =>
-  body instanceof FormData
-    ? body
-        .getAll("photos")
-        .map((file) => (typeof file === "string" ? file : `${file.name}:${file.size}`))
-        .join("|")
-    : "";
+export const identity = (input: HTMLInputElement | null | undefined) =>
+  (input &&
+    picked
+      .get(input)
+      ?.map((photo) => photo.id)
+      .join()) ||
+  "";
 
 /** Forgets the photos once they are sent, with their thumbnails. */
 export function clear(input: HTMLInputElement) {

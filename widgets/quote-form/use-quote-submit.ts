@@ -92,11 +92,12 @@ export function useQuoteSubmit({ id, facts, fields, values, elapsedMs, extra, fo
     // The same content sent again (the visitor pressed again after an error, whatever it said) goes
     // under the same key: if the first attempt was stored after all, the function answers with that
     // request instead of storing a second one. Other content, or other photos, get a new key.
-    const same = JSON.stringify(content) + photos?.identity(body);
+    const same = JSON.stringify(content) + photos?.identity(input);
     if (lastAttempt.current?.content !== same) lastAttempt.current = { content: same, key: randomId() };
     const result = await sendQuote(facts.backend, body, lastAttempt.current.key, { signal: inFlight.current.signal });
     if (inFlight.current.signal.aborted) return;
-    if (result.ok) lastAttempt.current = null;
+    // Stored, or the key was taken for other content (422): the next attempt gets a new key.
+    if (result.ok || result.status === 422) lastAttempt.current = null;
     busy.current = false;
     setSending(false);
     onResult?.(result);

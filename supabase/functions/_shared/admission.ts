@@ -4,10 +4,12 @@
 // Supabase stops a worker at 256 MB, taking every request in flight with it.
 //
 // - Per client (the rate limit's key, so an IPv6 /64): the database's limit (submit_quote_request) is
-//   the rule, and this is its cheap copy in memory: a client the database answered `limited` is answered
-//   429 at once until its Retry-After has passed, and one that this instance stored `perClient` requests
-//   for in the window is answered 429 before it sends another body. A client has at most
-//   PHOTO_BODIES_PER_CLIENT bodies with photos being read or waiting; more are answered 429.
+//   the rule, and this is its cheap copy in memory: a client that this instance stored `perClient`
+//   requests for in the window is answered 429 before it sends another body, unless the post is a retry
+//   under an idempotency key (the database answers a retry of a stored request with that request, before
+//   any limit). Only stored requests are copied: the database's `limited` may be about one address from
+//   the client, not the client. A client has at most PHOTO_BODIES_PER_CLIENT bodies with photos being
+//   read or waiting; more are answered 429.
 // - Per instance: PHOTO_BODIES_IN_FLIGHT body with photos is read and stored at a time. The
 //   next ones wait, unread, in order of arrival (at most PHOTO_BODIES_WAITING of them, each at most
 //   PHOTO_WAIT_MS); the rest are answered 503 with Retry-After, unread. Visitors who send photos at the
@@ -34,7 +36,7 @@ export const BUSY_RETRY_AFTER_SECONDS = 10;
 /** Clients remembered at most: the oldest are forgotten first, so a flood of addresses holds a few MB. */
 const CLIENTS_REMEMBERED = 10_000;
 
-type Client = { photoBodies: number; blockedUntil: number; stored: number[] };
+type Client = { photoBodies: number; stored: number[] };
 
 /** Refused before reading: `limited` (429) for the client, `busy` (503) for the instance. */
 export type Refusal = { kind: "limited" | "busy"; retryAfterSeconds: number };
@@ -58,7 +60,7 @@ export function createAdmission(
 
   /** The client's entry, moved to the end of the map (most recently seen); old entries are forgotten. */
   function entry(key: string): Client {
-    const client = clients.get(key) ?? { photoBodies: 0, blockedUntil: 0, stored: [] };
+    const client = clients.get(key) ?? { photoBodies: 0, stored: [] };
     clients.delete(key);
     clients.set(key, client);
     for (const [oldKey, old] of clients) {
@@ -91,13 +93,15 @@ export function createAdmission(
   }
 
   return {
-    /** Admits a post of `client` before its body is read, or says why not; `photos`: a multipart body. */
-    async admit(key: string, photos: boolean): Promise<Ticket | Refusal> {
+    /**
+     * Admits a post of `client` before its body is read, or says why not; `photos`: a multipart body;
+     * `retry`: it carries an idempotency key.
+     */
+    async admit(key: string, { photos, retry }: { photos: boolean; retry: boolean }): Promise<Ticket | Refusal> {
       const at = now();
       const client = entry(key);
       client.stored = client.stored.filter((time) => time > at - windowMs);
-      if (client.blockedUntil > at) return { kind: "limited", retryAfterSeconds: Math.ceil((client.blockedUntil - at) / 1000) };
-      if (client.stored.length >= perClient)
+      if (!retry && client.stored.length >= perClient)
         return { kind: "limited", retryAfterSeconds: Math.max(1, Math.ceil((client.stored[0] + windowMs - at) / 1000)) };
       if (!photos) return { release() {} };
       if (client.photoBodies >= PHOTO_BODIES_PER_CLIENT) return { kind: "limited", retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS };
@@ -120,10 +124,6 @@ export function createAdmission(
     /** The database stored a request of the client (created or held): it counts against its limit here too. */
     stored(key: string) {
       entry(key).stored.push(now());
-    },
-    /** The database refused the client (limited): it is refused here until `retryAfterSeconds` have passed. */
-    limited(key: string, retryAfterSeconds: number) {
-      entry(key).blockedUntil = now() + retryAfterSeconds * 1000;
     },
   };
 }

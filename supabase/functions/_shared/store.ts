@@ -4,6 +4,7 @@ import { Buffer } from "node:buffer";
 import type postgres from "postgres";
 import type { QuoteRequest } from "./quote-request.ts";
 import type { Photo } from "./quote-photos.ts";
+import { ALERT_INTERVAL_MINUTES } from "./alerts.ts";
 
 export type Sql = ReturnType<typeof postgres>;
 
@@ -61,7 +62,8 @@ const ALERT_CLAIM_SECONDS = 120;
 
 /**
  * Reserves for one alert, and returns, the requests the firm has not been told about that are failed,
- * held, or still unsent after an hour. Run after every request: the partial index
+ * held, or still unsent after an hour; none while the alert gate is closed (an alert being sent, or one
+ * sent within ALERT_INTERVAL_MINUTES), so a closed gate costs no claim. Run after every request: the partial index
  * quote_requests_unalerted finds those few rows among all (tests/backend/rate-limit-plan.test.js
  * explains it at 500,000 rows).
  */
@@ -69,6 +71,8 @@ export const TAKE_UNALERTED = `
   update quote_requests set alert_claimed_until = now() + make_interval(secs => ${ALERT_CLAIM_SECONDS})
   where alerted_at is null and notification_status <> 'sent'
     and (alert_claimed_until is null or alert_claimed_until < now())
+    and exists (select 1 from alert_gate where (held_until is null or held_until < now())
+      and (last_sent_at is null or last_sent_at < now() - make_interval(mins => ${ALERT_INTERVAL_MINUTES})))
     and (notification_status in ('failed', 'held')
       or (notification_status in ('pending', 'sending') and received_at < now() - interval '1 hour'))
   returning id, notification_status as status`;

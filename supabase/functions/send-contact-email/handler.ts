@@ -212,7 +212,11 @@ export function createHandler({
     };
     // What the rate limits count: the client's address (an IPv6 address by its /64).
     const client = rateLimitKey(clientAddress(request, config.trustedProxyHops));
-    return { request, requestId, from, allowed, cors, type, isMultipart, isForm, json, redirect, problem, client };
+    /** When the request arrived: a body with photos that waited for its turn has that much less time to arrive. */
+    const arrivedAt = Date.now();
+    /** Work still holding the request's photos after its answer (a database call past its deadline). */
+    const holding: Promise<unknown>[] = [];
+    return { request, requestId, from, allowed, cors, type, isMultipart, isForm, json, redirect, problem, client, arrivedAt, holding };
   }
   type Exchange = ReturnType<typeof exchangeOf>;
 
@@ -244,12 +248,15 @@ export function createHandler({
    * deadline, after which the request's deadline starts again), each photo checked and stripped.
    */
   async function readRequest(
-    { request, isForm, isMultipart, problem }: Exchange,
+    { request, isForm, isMultipart, problem, arrivedAt }: Exchange,
     deadline: Deadline,
   ): Promise<Response | { body: Record<string, unknown>; photos: Photo[]; deadline: Deadline }> {
     try {
       if (isMultipart) {
-        const { body, photos } = await readPhotoForm(request, BODY_LIMIT_BYTES, config.photoBodyDeadlineMs);
+        // Its deadline counts from its arrival, the wait for its turn included: the whole request stays
+        // inside the platform's 150 s (PHOTO_BODY_DEADLINE_MS + REQUEST_DEADLINE_MS, config.ts).
+        const left = Math.max(1, config.photoBodyDeadlineMs - (Date.now() - arrivedAt));
+        const { body, photos } = await readPhotoForm(request, BODY_LIMIT_BYTES, left);
         // Photos take long on a slow phone: the request's deadline (the database's) starts once they are in.
         return { body, photos, deadline: startDeadline(config.requestDeadlineMs) };
       }
@@ -326,7 +333,7 @@ export function createHandler({
    * firm's e-mail is sent after it. The database's verdict on the client is kept by the admission.
    */
   async function storeRequest(
-    { request, requestId, allowed, isForm, json, redirect, problem, client }: Exchange,
+    { request, requestId, allowed, isForm, json, redirect, problem, client, holding }: Exchange,
     body: Record<string, unknown>,
     data: QuoteRequest,
     photos: Photo[],
@@ -349,12 +356,12 @@ export function createHandler({
         // The database stores nothing after this: the visitor may be answered 503 from then on.
         new Date(Date.now() + Math.max(0, deadline.left() - STORE_MARGIN_MS)),
       );
+      // The call holds the photos until it settles, even after a 503 at the deadline: the place the
+      // admission gave the body is kept until then, so a hung database cannot fill the memory.
+      holding.push(submission.catch(() => {}));
       const result = await deadline.within(submission, "the database");
       if (result.kind === "expired") return problem(503, "unavailable", { "Retry-After": "60" });
-      if (result.kind === "limited") {
-        admission.limited(client, result.retryAfterSeconds);
-        return problem(429, "limited", { "Retry-After": String(result.retryAfterSeconds) });
-      }
+      if (result.kind === "limited") return problem(429, "limited", { "Retry-After": String(result.retryAfterSeconds) });
       if (result.kind === "keyReused") return problem(422, "keyReused");
       if (result.kind !== "replayed") admission.stored(client);
       const event = { created: "request_stored", held: "request_held", replayed: "request_replayed" }[result.kind];
@@ -416,7 +423,11 @@ export function createHandler({
     if (refused) return refused;
     // Admission, before a byte of the body is read (admission.ts): the client's limit as far as this
     // instance knows it, and the bodies with photos this instance reads at once (the next ones wait).
-    const ticket = await admission.admit(exchange.client, exchange.isMultipart);
+    const ticket = await admission.admit(exchange.client, {
+      photos: exchange.isMultipart,
+      // A retry under its key may be the answer to a request already stored: the database says so.
+      retry: request.headers.has("idempotency-key"),
+    });
     if ("kind" in ticket) {
       const retryAfter = { "Retry-After": String(ticket.retryAfterSeconds) };
       return ticket.kind === "busy" ? exchange.problem(503, "unavailable", retryAfter) : exchange.problem(429, "limited", retryAfter);
@@ -424,7 +435,7 @@ export function createHandler({
     try {
       return await receive(exchange, deadline);
     } finally {
-      ticket.release();
+      void Promise.all(exchange.holding).then(() => ticket.release());
     }
   }
 
