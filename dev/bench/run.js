@@ -79,8 +79,6 @@ export async function runBench({ runs, only = BENCH_PARTS, log }) {
   if (want("builds")) {
     log("building: fresh, then warm");
     builds = await measureBuilds();
-  } else if (!existsSync(`${DIST}index.html`)) {
-    throw new Error('No build in dist/: run "npm run build" first, or the bench with its builds.');
   }
 
   let scale = null;
@@ -90,6 +88,8 @@ export async function runBench({ runs, only = BENCH_PARTS, log }) {
   }
 
   const inBrowser = ["pages", "lighthouse", "embed"].some(want);
+  if (inBrowser && !existsSync(`${DIST}index.html`))
+    throw new Error('No build in dist/: run "npm run build" first, or the bench with its builds.');
   const server = inBrowser ? await createStaticServer(DIST) : null;
   const site = server ? await serve(server) : "";
   const browser = inBrowser ? await launchChromium() : null;

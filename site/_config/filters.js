@@ -1,5 +1,6 @@
 // Every Nunjucks filter of the site, as one Eleventy plugin (the functions live in site/_lib/).
 /// <reference path="../_lib/package-types.d.ts" />
+import { townsNearBase } from "../_lib/area-links.js";
 import { assetDataUrl } from "../_lib/assets.js";
 import { breadcrumbTrail } from "../_lib/breadcrumbs.js";
 import { townsByReach } from "../_lib/copy-facts.js";
@@ -21,6 +22,7 @@ const FILTERS = {
   pageStructuredData,
   assetDataUrl,
   townsByReach,
+  townsNearBase,
 };
 
 /** @param {import("@11ty/eleventy/UserConfig").default} eleventyConfig */
