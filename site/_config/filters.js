@@ -6,6 +6,7 @@ import { breadcrumbTrail } from "../_lib/breadcrumbs.js";
 import { townsByReach } from "../_lib/copy-facts.js";
 import { daNumber, hoursText, jsonLd, monthYear } from "../_lib/format.js";
 import { gridColumns } from "../_lib/grid-columns.js";
+import { nearestReview } from "../_lib/geo.js";
 import { iconShapes } from "../_lib/icons.js";
 import { pageStructuredData } from "../_lib/structured-data.js";
 import { cleanUrl } from "../_lib/urls.js";
@@ -23,6 +24,7 @@ const FILTERS = {
   assetDataUrl,
   townsByReach,
   townsNearBase,
+  nearestReview,
 };
 
 /** @param {import("@11ty/eleventy/UserConfig").default} eleventyConfig */

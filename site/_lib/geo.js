@@ -88,19 +88,31 @@ export function neighbourTable(areas, count) {
     .map(({ neighbours }) => neighbours);
 }
 
+/** The towns with a review, per list of areas and list of reviews: found once per build, not once per page. */
+const reviewedTowns = new WeakMap();
+
 /**
  * The review a page about `area` shows: the first from the town itself (`km` 0), or else the first from the
  * nearest town that has one, with that town's distance in whole kilometres; undefined when none has one.
  * @template {{ location: string }} Review
- * @param {{ name: string, latitude: number, longitude: number }} area
- * @param {{ name: string, latitude: number, longitude: number }[]} areas
+ * @template {{ name: string, latitude: number, longitude: number }} Area
+ * @param {Area} area
+ * @param {Area[]} areas
  * @param {Review[]} reviews
  */
 export function nearestReview(area, areas, reviews) {
   const own = reviews.find((review) => review.location === area.name);
   if (own) return { review: own, km: 0 };
-  const reviewed = areas.filter((other) => other !== area && reviews.some((review) => review.location === other.name));
-  const [town] = nearest(area, reviewed, 1);
+  if (!reviewedTowns.has(areas)) reviewedTowns.set(areas, new WeakMap());
+  const byReviews = reviewedTowns.get(areas);
+  if (!byReviews.has(reviews)) {
+    const locations = new Set(reviews.map((review) => review.location));
+    byReviews.set(
+      reviews,
+      areas.filter((other) => locations.has(other.name)),
+    );
+  }
+  const [town] = nearest(area, /** @type {Area[]} */ (byReviews.get(reviews)), 1);
   if (!town) return undefined;
   return { review: reviews.find((review) => review.location === town.name), km: Math.max(1, Math.round(distanceKm(area, town))) };
 }
