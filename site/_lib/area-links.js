@@ -1,7 +1,8 @@
 // Which towns a page links to. Only the hub /omraader lists every town; every other page links a fixed
 // number of them, so a firm with 1 600 towns builds pages no larger than one with 16: an area page its
 // nearest neighbours (NEIGHBOUR_COUNT, computed in data-schemas.js), the footer and the home page the
-// towns nearest the base, each list ending in a link to the hub.
+// towns nearest the base, each list beside a link to the hub (the footer's heading, the home page's
+// "Se alle områder").
 
 /** How many of the towns nearest the base each list outside the hub shows. */
 export const TOWNS_NEAR_BASE = { footer: 8, home: 12 };

@@ -18,7 +18,7 @@ describe("links to the area pages", () => {
     expect(new Set(townLinks(page(HUB).root.querySelector("main")))).toEqual(new Set(areas.map(townPath)));
   });
 
-  it("every footer links the towns nearest the base, as many as the footer shows, then the hub", () => {
+  it("every footer links the towns nearest the base, as many as the footer shows, and the hub", () => {
     const expected = townsNearBase(areas, "footer").map(townPath);
     for (const route of ROUTES) {
       const footer = page(route).root.querySelector("footer");
