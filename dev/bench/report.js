@@ -141,12 +141,33 @@ export function buildFailures(/** @type {Pick<Builds, "freshMs" | "warmMs">} */ 
 }
 
 function buildsSection(/** @type {Builds} */ builds) {
-  const rows = builds.scaling.map((entry) => `| ${entry.areas} | ${entry.pages} | ${ms(entry.ms)} | ${entry.msPerPage.toFixed(1)} |`);
   return `## Builds
 
 \`npm run build\` on a fresh clone (no dist/, no .cache/) ${ms(builds.freshMs)} ms, warm ${ms(builds.warmMs.median)} ms (median of ${builds.warmMs.runs.length}); at most ${ms(GOALS.buildMs.fresh)} and ${ms(GOALS.buildMs.warm)} ms: ${verdict(buildFailures(builds))}.
+`;
+}
 
-${table("| areas | pages | site build ms | ms per page |", rows)}
+/** @typedef {Awaited<ReturnType<typeof import("./scale.js").measureScale>>} Scale */
+
+/** The warm build with the goal's number of towns against its goal: the failures (none when not measured). */
+export function scaleFailures(/** @type {Scale} */ scale) {
+  const goal = GOALS.scale;
+  return scale
+    .filter((entry) => entry.towns === goal.towns && entry.warmMs > goal.warmMs)
+    .map((entry) => `${entry.towns} towns warm ${ms(entry.warmMs)} ms`);
+}
+
+function scaleSection(/** @type {Scale} */ scale) {
+  const rows = scale.map(
+    (entry) =>
+      `| ${entry.towns} | ${entry.pages} | ${ms(entry.coldMs)} | ${ms(entry.warmMs)} | ${entry.msPerPage.toFixed(1)} | ${kB(entry.areaPageBytes)} |`,
+  );
+  const [first] = scale;
+  return `## The build with more towns (\`npm run build:site\` in a scratch copy)
+
+${table(`| towns | pages | cold ms | warm ms | warm ms per page | ${first?.areaPage ?? "area page"} (kB) |`, rows)}
+
+Warm with ${GOALS.scale.towns.toLocaleString("en")} towns at most ${ms(GOALS.scale.warmMs)} ms: ${verdict(scaleFailures(scale))}.
 `;
 }
 
@@ -164,12 +185,13 @@ export function toMarkdown(/** @type {Record<string, any>} */ report) {
   const sections = [
     `# Bench ${report.date}
 
-Machine: ${machine.cpus} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}, Chromium ${machine.chromium}.${report.partial ? `\nParts measured: ${report.parts.join(", ")}.` : ""}
+Machine: ${machine.cpus} × ${machine.cpu}, ${machine.memoryGiB} GiB, Node ${machine.node}${machine.chromium ? `, Chromium ${machine.chromium}` : ""}.${report.partial ? `\nParts measured: ${report.parts.join(", ")}.` : ""}
 `,
     report.pages && pagesSection(report.pages),
     report.lighthouse && lighthouseSection(report),
     report.embed && embedSection(report.embed),
     report.builds && buildsSection(report.builds),
+    report.scale && scaleSection(report.scale),
     report.api && apiSection(report.api),
   ];
   return sections.filter(Boolean).join("\n");

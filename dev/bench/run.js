@@ -1,4 +1,4 @@
-// The whole bench (`npm run bench`): builds and their scaling, every page's bytes against the first
+// The whole bench (`npm run bench`): builds, the build with more towns, every page's bytes against the first
 // round trip, Lighthouse mobile and desktop with the host's floor page, the partner embed, and the
 // function under load. `only` runs some parts alone, on the existing dist/ when the builds are left
 // out. What each part answers, and the goal it is measured against: docs/bench.md.
@@ -10,6 +10,7 @@ import { closeServer, listen } from "../local/servers.js";
 import { createStaticServer } from "../static-server.js";
 import { runApiLoad } from "./api-load.js";
 import { measureBuilds } from "./builds.js";
+import { measureScale, SCALE_TOWNS } from "./scale.js";
 import { measureEmbed } from "./embed-timing.js";
 import { floorPageDir } from "./floor-page.js";
 import { startLighthouse } from "./lighthouse.js";
@@ -20,7 +21,7 @@ import { medianAndWorst, summarise } from "./stats.js";
 const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
 
 /** The bench's parts, in the order they run. */
-export const BENCH_PARTS = ["builds", "pages", "lighthouse", "embed", "api"];
+export const BENCH_PARTS = ["builds", "scale", "pages", "lighthouse", "embed", "api"];
 
 /** @param {import("node:http").Server} server */
 const serve = async (server) => `http://127.0.0.1:${await listen(server, 0, "127.0.0.1")}`;
@@ -76,38 +77,45 @@ export async function runBench({ runs, only = BENCH_PARTS, log }) {
   const want = (/** @type {string} */ part) => only.includes(part);
   let builds = null;
   if (want("builds")) {
-    log("building: fresh, warm, then with about 160 and 1 600 areas");
+    log("building: fresh, then warm");
     builds = await measureBuilds();
-  } else if (!existsSync(`${DIST}index.html`)) {
-    throw new Error('No build in dist/: run "npm run build" first, or the bench with its builds.');
   }
 
-  const server = await createStaticServer(DIST);
-  const site = await serve(server);
-  const browser = await launchChromium();
+  let scale = null;
+  if (want("scale")) {
+    log(`the site build with ${SCALE_TOWNS.join(", ")} towns, cold and warm`);
+    scale = await measureScale({ log });
+  }
+
+  const inBrowser = ["pages", "lighthouse", "embed"].some(want);
+  if (inBrowser && !existsSync(`${DIST}index.html`))
+    throw new Error('No build in dist/: run "npm run build" first, or the bench with its builds.');
+  const server = inBrowser ? await createStaticServer(DIST) : null;
+  const site = server ? await serve(server) : "";
+  const browser = inBrowser ? await launchChromium() : null;
 
   /** @type {Record<string, object> | null} */
   let pages = null;
-  if (want("pages")) {
+  if (browser && want("pages")) {
     log(`page bytes and requests for ${ALL_ROUTES.length} pages`);
     pages = {};
     for (const path of ALL_ROUTES) pages[path] = await measurePageBytes(browser, site + path);
   }
 
   let lighthouse = null;
-  if (want("lighthouse")) {
+  if (browser && want("lighthouse")) {
     log(`Lighthouse: ${LIGHTHOUSE_ROUTES.length} pages x mobile and desktop x ${runs} runs, and the host's floor page`);
     lighthouse = await measureLighthouse(site, runs);
   }
 
   let embed = null;
-  if (want("embed")) {
+  if (browser && want("embed")) {
     log("partner embed");
     embed = await measureEmbed(browser, site);
   }
-  const chromium = browser.version();
-  await browser.close();
-  await closeServer(server);
+  const chromium = browser ? browser.version() : null;
+  await browser?.close();
+  if (server) await closeServer(server);
 
   let api = null;
   if (want("api")) {
@@ -133,6 +141,7 @@ export async function runBench({ runs, only = BENCH_PARTS, log }) {
     partial: only.length < BENCH_PARTS.length,
     lighthouseRuns: runs,
     builds,
+    scale,
     pages,
     ...(lighthouse ?? { lighthouse: null }),
     embed,

@@ -1,10 +1,12 @@
 // Every Nunjucks filter of the site, as one Eleventy plugin (the functions live in site/_lib/).
 /// <reference path="../_lib/package-types.d.ts" />
+import { townsNearBase } from "../_lib/area-links.js";
 import { assetDataUrl } from "../_lib/assets.js";
 import { breadcrumbTrail } from "../_lib/breadcrumbs.js";
 import { townsByReach } from "../_lib/copy-facts.js";
 import { daNumber, hoursText, jsonLd, monthYear } from "../_lib/format.js";
 import { gridColumns } from "../_lib/grid-columns.js";
+import { nearestReview } from "../_lib/geo.js";
 import { iconShapes } from "../_lib/icons.js";
 import { pageStructuredData } from "../_lib/structured-data.js";
 import { cleanUrl } from "../_lib/urls.js";
@@ -21,6 +23,8 @@ const FILTERS = {
   pageStructuredData,
   assetDataUrl,
   townsByReach,
+  townsNearBase,
+  nearestReview,
 };
 
 /** @param {import("@11ty/eleventy/UserConfig").default} eleventyConfig */

@@ -26,24 +26,9 @@ export function parseDataFile(contents, filePath) {
   } catch (error) {
     throw yamlError(shown, error);
   }
-  const input = withCopies(name, raw);
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(raw);
   if (result.success) return withEnvironment(name, result.data);
-  throw schemaError(shown, name, schema, result.error.issues, input);
-}
-
-/**
- * For `npm run bench` only: SITE_AREA_COPIES=n repeats the areas n times under numbered names
- * ("Køge 2" …), to measure how the build grows with the number of pages.
- * @param {string} name
- * @param {unknown} raw the file as YAML parsed it, before validation
- */
-function withCopies(name, raw) {
-  const copies = Number(process.env.SITE_AREA_COPIES ?? 1);
-  if (name !== "areas" || !(copies > 1) || !Array.isArray(raw)) return raw;
-  return Array.from({ length: copies }, (_, copy) =>
-    raw.map((/** @type {{ name: string }} */ area) => (copy ? { ...area, name: `${area.name} ${copy + 1}` } : area)),
-  ).flat();
+  throw schemaError(shown, name, schema, result.error.issues, raw);
 }
 
 /**

@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { floorPageDir } from "../../dev/bench/floor-page.js";
 import { GOALS } from "../../dev/bench/goals.js";
 import { layoutShifts } from "../../dev/bench/lighthouse-audits.js";
-import { buildFailures, floorLine, mobileFailures, pagesOverFirstRoundTrip, shiftsLine, toMarkdown } from "../../dev/bench/report.js";
+import {
+  buildFailures,
+  floorLine,
+  mobileFailures,
+  pagesOverFirstRoundTrip,
+  scaleFailures,
+  shiftsLine,
+  toMarkdown,
+} from "../../dev/bench/report.js";
 import { medianAndWorst, summarise } from "../../dev/bench/stats.js";
 
 /** The machine line of a report, for the tests that render one. */
@@ -83,23 +91,30 @@ describe("the bench's page table", () => {
 });
 
 describe("the bench's builds", () => {
-  const builds = (/** @type {number} */ freshMs, /** @type {number} */ warm) => ({
-    freshMs,
-    warmMs: { median: warm, runs: [warm] },
-    scaling: [
-      { areas: 16, pages: 34, ms: 1700, msPerPage: 50 },
-      { areas: 160, pages: 178, ms: 9000, msPerPage: 50.6 },
-    ],
-  });
+  const builds = (/** @type {number} */ freshMs, /** @type {number} */ warm) => ({ freshMs, warmMs: { median: warm, runs: [warm] } });
 
   it("measures the fresh and the warm build against their goals", () => {
     expect(buildFailures(builds(GOALS.buildMs.fresh, GOALS.buildMs.warm))).toEqual([]);
     expect(buildFailures(builds(GOALS.buildMs.fresh + 1, GOALS.buildMs.warm + 1))).toEqual(["fresh 10,001 ms", "warm 3,001 ms"]);
   });
 
-  it("gives the site build per number of areas", () => {
-    const markdown = toMarkdown({ date: "2026-11-25", machine: MACHINE, builds: builds(4000, 1500) });
-    expect(markdown).toContain("| 160 | 178 | 9,000 | 50.6 |");
+  it("reports the build at each number of towns, and the warm build with the goal's towns against its goal", () => {
+    const row = (/** @type {number} */ towns, /** @type {number} */ warmMs) => ({
+      towns,
+      pages: towns + 18,
+      coldMs: warmMs * 2,
+      warmMs,
+      msPerPage: warmMs / (towns + 18),
+      areaPage: "/omraader/koge",
+      areaPageBytes: 60 * 1024,
+    });
+    const scale = [row(16, 1700), row(GOALS.scale.towns, GOALS.scale.warmMs)];
+    expect(scaleFailures(scale)).toEqual([]);
+    expect(scaleFailures([row(16, GOALS.scale.warmMs + 1)])).toEqual([]);
+    expect(scaleFailures([row(GOALS.scale.towns, GOALS.scale.warmMs + 1)])).toEqual(["1600 towns warm 60,001 ms"]);
+    const markdown = toMarkdown({ date: "2026-11-25", machine: MACHINE, builds: builds(4000, 1500), scale });
+    expect(markdown).toContain("| 16 | 34 | 3,400 | 1,700 | 50.0 | 60.0 |");
+    expect(markdown).toContain("/omraader/koge (kB)");
     expect(markdown).toContain("at most 10,000 and 3,000 ms: **met**");
   });
 });
