@@ -2,7 +2,7 @@
 // X-Deploy-Check) is a deploy check; it is stored and mailed like any other, every rule applying, and
 // labelled in the database and in the e-mail's subject. A wrong secret is refused and stores nothing.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startPglite } from "../support/databases.js";
+import { startPostgres15 } from "../support/databases.js";
 import { CRON_SECRET, startBackend } from "../support/function.js";
 import { VALID } from "./function-suite.js";
 
@@ -10,7 +10,7 @@ describe("a deploy check request", () => {
   let backend;
   let client = 0;
   beforeAll(async () => {
-    backend = await startBackend(startPglite);
+    backend = await startBackend(startPostgres15);
   });
   afterAll(() => backend?.stop());
   beforeEach(async () => {

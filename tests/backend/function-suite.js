@@ -1,9 +1,10 @@
 // The behaviour of send-contact-email and retry-quote-emails against a real database and a real SMTP
 // server: the harness. The cases are in tests/backend/function/, one file per concern; each runs them
-// all against one backend: in process (the handlers served from the test's own process: fast) against
-// PGlite (function-pglite.test.js) and PostgreSQL 15 (function-postgres15.test.js), and under Deno as
-// deployed for the cases marked `deno` (function-deno.test.js), which show what the runtime itself does
-// (serving and parsing HTTP, the environment, the log on stdout, no waitUntil).
+// all against one backend on PostgreSQL 15: in process (the handlers served from the test's own
+// process: fast; function.test.js), and under Deno as deployed for the cases marked `deno`
+// (function-deno.test.js), which show what the runtime itself does (serving and parsing HTTP, the
+// environment, the log on stdout, no waitUntil). The local stack's PGlite is covered by the journeys
+// that `npm start` serves (tests/backend/local-stack.test.js, the browser tests).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CRON_SECRET, SITE_URL, startBackend } from "../support/function.js";
 import { execFile } from "node:child_process";

@@ -6,16 +6,16 @@ import { describe, expect, it } from "vitest";
 import { FIELD_LABELS } from "../../operator/gdpr/stored-fields.js";
 import { loadData } from "../../site/_lib/load-data.js";
 import { checkQuoteRequest } from "../../supabase/functions/_shared/quote-checks.ts";
-import { insertLead, LEAD, LEAD_DATABASES, useLeadDatabase } from "../support/leads.js";
+import { insertLead, LEAD, useLeadDatabase } from "../support/leads.js";
 
 const business = loadData("business");
 
-describe.each(LEAD_DATABASES)("the access and erasure answers on %s", (_name, startDatabase) => {
+describe("the access and erasure answers on PostgreSQL 15", () => {
   /** @type {string[]} */
   let ids;
   /** @type {string[]} */
   let columns;
-  const db = useLeadDatabase(startDatabase, async (sql) => {
+  const db = useLeadDatabase(async (sql) => {
     ids = [
       await insertLead(sql, "2026-11-02T08:15:00Z", { email: "jens.hansen@example.dk", user_agent: "Mozilla/5.0 (Jens' telefon)" }),
       await insertLead(sql, "2026-11-20T18:40:00Z", { email: "jens.hansen@example.dk", location: "Faxe", partner_id: "boligportalen" }),

@@ -8,11 +8,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { insertLead, LEAD_DATABASES, useLeadDatabase } from "../support/leads.js";
+import { insertLead, useLeadDatabase } from "../support/leads.js";
 import { runOperatorScript } from "../support/operator-script.js";
 
-describe.each(LEAD_DATABASES)("the statement per partner on %s", (_name, startDatabase) => {
-  const db = useLeadDatabase(startDatabase, async (sql) => {
+describe("the statement per partner on PostgreSQL 15", () => {
+  const db = useLeadDatabase(async (sql) => {
     await sql`insert into partners (id, name, origin) values ('boligportalen', 'Boligportalen', 'https://boligportalen.example')`;
     const partner = { partner_id: "boligportalen", source_url: "https://boligportalen.example/el?utm=x" };
     // 00:30 on 1 November in Copenhagen (UTC+1) is 23:30 on 31 October in UTC: November.

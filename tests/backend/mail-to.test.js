@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localFunctionEnv } from "../../dev/local/function-env.js";
 import { parseConfig } from "../../supabase/functions/_shared/config.ts";
-import { startPglite } from "../support/databases.js";
+import { startPostgres15 } from "../support/databases.js";
 import { startBackend } from "../support/function.js";
 
 const OFFICE = "kontor@eksempel-el.example";
@@ -32,7 +32,7 @@ describe("MAIL_TO with several addresses", () => {
   /** @type {Awaited<ReturnType<typeof startBackend>>} */
   let backend;
   beforeAll(async () => {
-    backend = await startBackend(startPglite, { env: { MAIL_TO: `${OFFICE}, ${MOBILE}` }, runtime: "deno" });
+    backend = await startBackend(startPostgres15, { env: { MAIL_TO: `${OFFICE}, ${MOBILE}` }, runtime: "deno" });
   });
   afterAll(async () => {
     await backend?.functions.stop();

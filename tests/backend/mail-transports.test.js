@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { makeTestCertificate } from "../../dev/local/certificate.js";
 import { runFunction } from "../../dev/local/functions.js";
 import { startAlertWebhook } from "../support/alert-webhook.js";
-import { startPglite } from "../support/databases.js";
+import { startPostgres15 } from "../support/databases.js";
 import { CRON_SECRET, functionEnv, MAIL_TO, startBackend } from "../support/function.js";
 import { startMailApiStandIn } from "../support/mail-api-stand-in.js";
 import { waitForRow } from "../support/rows.js";
@@ -47,7 +47,7 @@ describe("SMTP over implicit TLS (smtps://) under Deno", () => {
   let sql;
   beforeAll(async () => {
     certificate = makeTestCertificate();
-    database = await startPglite();
+    database = await startPostgres15();
     mailbox = await startTlsMailbox(certificate);
     sql = postgres(database.url, { max: 1, prepare: false, onnotice: () => {} });
   });
@@ -95,7 +95,7 @@ describe("the HTTP e-mail API (Resend's) as the transport", () => {
   beforeAll(async () => {
     api = await startMailApiStandIn();
     webhook = await startAlertWebhook();
-    backend = await startBackend(startPglite, {
+    backend = await startBackend(startPostgres15, {
       env: { SMTP_URL: undefined, RESEND_API_KEY: api.apiKey, RESEND_API_URL: api.url, ALERT_WEBHOOK_URL: webhook.url },
     });
   });

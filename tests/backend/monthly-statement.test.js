@@ -7,11 +7,11 @@
 import { runFunction } from "../../dev/local/functions.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CRON_SECRET, functionEnv, MAIL_TO } from "../support/function.js";
-import { insertLead, LEAD_DATABASES, useLeadDatabase } from "../support/leads.js";
+import { insertLead, useLeadDatabase } from "../support/leads.js";
 import { startMailbox } from "../support/mailbox.js";
 
-describe.each(LEAD_DATABASES)("the monthly statement e-mail on %s", (_name, startDatabase) => {
-  const db = useLeadDatabase(startDatabase);
+describe("the monthly statement e-mail on PostgreSQL 15", () => {
+  const db = useLeadDatabase();
   /** @type {Awaited<ReturnType<typeof startMailbox>>} */
   let mailbox;
   /** @type {Awaited<ReturnType<typeof runFunction>>[]} */

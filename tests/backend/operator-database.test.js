@@ -3,7 +3,7 @@
 // the local stack once let the firm believe a production list was empty.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeDatabase, LOCAL_DATABASE_URL, operatorDatabaseUrl } from "../../operator/database-client.js";
-import { startPglite } from "../support/databases.js";
+import { startPostgres15 } from "../support/databases.js";
 import { runOperatorScript } from "../support/operator-script.js";
 
 /** @type {[string, string[]][]} */
@@ -26,7 +26,7 @@ describe("the operator scripts' database", () => {
 
   let database;
   beforeAll(async () => {
-    database = await startPglite();
+    database = await startPostgres15();
   });
   afterAll(async () => {
     await database?.stop();

@@ -2,16 +2,13 @@
 // and credits its leads. A second list that let an origin send without crediting it lost commissions
 // without anyone noticing, so there is no other.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPglite, startPostgres15 } from "../support/databases.js";
+import { startPostgres15 } from "../support/databases.js";
 import { startBackend } from "../support/function.js";
 import { PARTNER_LEAD as LEAD, registerPartner, runPartners } from "../support/partners-command.js";
 
 const ORIGIN = "https://www.byportalen.example";
 
-describe.each([
-  ["PostgreSQL 15", startPostgres15],
-  ["PGlite", startPglite],
-])("npm run partners on %s", (_name, startDatabase) => {
+describe("npm run partners on PostgreSQL 15", () => {
   /** @type {Awaited<ReturnType<typeof startBackend>>} */
   let backend;
   /** @type {string} */
@@ -19,7 +16,7 @@ describe.each([
   beforeAll(async () => {
     backend = await startBackend(
       async () => {
-        const database = await startDatabase();
+        const database = await startPostgres15();
         databaseUrl = database.url;
         await registerPartner(databaseUrl, { id: "byportalen", name: "Byportalen ApS", origin: ORIGIN });
         return database;

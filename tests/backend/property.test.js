@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUOTE_RULES, validateQuoteRequest } from "../../supabase/functions/_shared/quote-request.ts";
-import { startPglite } from "../support/databases.js";
+import { startPostgres15 } from "../support/databases.js";
 import { startBackend } from "../support/function.js";
 import { VALID } from "./function-suite.js";
 
@@ -12,7 +12,7 @@ let backend;
 
 beforeAll(async () => {
   // No rate limits here: the property is about validation, not about spam rules.
-  backend = await startBackend(startPglite, {
+  backend = await startBackend(startPostgres15, {
     env: { RATE_LIMIT_PER_CLIENT: "1000000", RATE_LIMIT_PER_EMAIL: "1000000", RATE_LIMIT_PER_EMAIL_TOTAL: "1000000" },
   });
 });

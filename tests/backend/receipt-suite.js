@@ -1,7 +1,7 @@
 // The customer's receipt, against a real database and a real SMTP server: it follows the firm's e-mail,
 // states the firm's facts in Danish, repeats nothing the visitor typed, is limited per address, retried
-// on its own state, and turned off by the site's one setting. Defined once, run on PGlite and PostgreSQL
-// 15 in process, and its first case under Deno as deployed (index.ts builds the receipts itself).
+// on its own state, and turned off by the site's one setting. Defined once, run on PostgreSQL 15 in
+// process, and its first case under Deno as deployed (index.ts builds the receipts itself).
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it as vitestIt } from "vitest";
 import { receiptSettingsSql } from "../../operator/receipt-settings.js";

@@ -5,7 +5,7 @@
 // requests), which the test shows by holding those statements back until the answer has come. The
 // partner list is cached, so a warm request never reads it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPglite } from "../support/databases.js";
+import { startPostgres15 } from "../support/databases.js";
 import { SITE_URL, startBackend } from "../support/function.js";
 import { VALID } from "./function-suite.js";
 
@@ -50,7 +50,7 @@ const counting = (sql) =>
   });
 
 beforeAll(async () => {
-  backend = await startBackend(startPglite, { wrapSql: counting });
+  backend = await startBackend(startPostgres15, { wrapSql: counting });
 });
 afterAll(async () => {
   await backend?.stop();

@@ -3,14 +3,14 @@
 // no-JavaScript form's post stored, not refused 403.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { twinOrigin } from "../../supabase/functions/_shared/config.ts";
-import { startPglite } from "../support/databases.js";
+import { startPostgres15 } from "../support/databases.js";
 import { SITE_URL, startBackend } from "../support/function.js";
 
 describe("the www or apex twin of SITE_URL", () => {
   const twin = twinOrigin(new URL(SITE_URL).origin);
   let backend;
   beforeAll(async () => {
-    backend = await startBackend(startPglite);
+    backend = await startBackend(startPostgres15);
   });
   afterAll(() => backend?.stop());
 

@@ -5,7 +5,7 @@ import { createClient } from "@supabase/supabase-js";
 import { FunctionsClient, FunctionsHttpError } from "@supabase/functions-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { startPglite } from "../support/databases.js";
+import { startPostgres15 } from "../support/databases.js";
 import { startBackend } from "../support/function.js";
 
 const ANON_KEY = "eksempel-offentlig-anon-noegle";
@@ -21,7 +21,7 @@ let backend;
 let projectUrl;
 
 beforeAll(async () => {
-  backend = await startBackend(startPglite);
+  backend = await startBackend(startPostgres15);
   // The function answers on any path, so its origin stands in for the project URL (…/functions/v1/<name>).
   projectUrl = new URL(backend.functions.submitUrl).origin;
 });

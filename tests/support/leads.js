@@ -2,24 +2,18 @@
 // them (scripts/leads.js, scripts/forget-requester.js): the function's own path is tested elsewhere.
 import postgres from "postgres";
 import { afterAll, beforeAll } from "vitest";
-import { startPglite, startPostgres15 } from "./databases.js";
+import { startPostgres15 } from "./databases.js";
 import { runOperatorScript } from "./operator-script.js";
 
 /** @typedef {import("./databases.js").TestDatabase} TestDatabase */
 
-/** The two databases the lead commands are tested on, for describe.each: what Supabase runs and what `npm start` runs. */
-export const LEAD_DATABASES = /** @type {const} */ ([
-  ["PostgreSQL 15", startPostgres15],
-  ["PGlite", startPglite],
-]);
-
 /**
- * A migrated database and a client on it for one describe block: started before its tests (then
- * `seed(sql)`), stopped after. `script(name, ...args)` runs an operator script against it.
- * @param {() => Promise<TestDatabase>} startDatabase
+ * A migrated PostgreSQL 15 database (what Supabase runs; the local stack's PGlite is covered by the
+ * journeys that `npm start` serves) and a client on it for one describe block: started before its tests
+ * (then `seed(sql)`), stopped after. `script(name, ...args)` runs an operator script against it.
  * @param {(sql: import("postgres").Sql) => Promise<unknown>} [seed]
  */
-export function useLeadDatabase(startDatabase, seed = async () => {}) {
+export function useLeadDatabase(seed = async () => {}) {
   const context = {
     /** @type {TestDatabase} */ database: /** @type {any} */ (null),
     /** @type {import("postgres").Sql} */ sql: /** @type {any} */ (null),
@@ -27,7 +21,7 @@ export function useLeadDatabase(startDatabase, seed = async () => {}) {
     script: (name, ...args) => runOperatorScript(name, args, { databaseUrl: context.database.url }),
   };
   beforeAll(async () => {
-    context.database = await startDatabase();
+    context.database = await startPostgres15();
     context.sql = postgres(context.database.url, { prepare: false, max: 1, onnotice: () => {} });
     await seed(context.sql);
   });
