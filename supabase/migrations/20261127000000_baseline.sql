@@ -215,12 +215,20 @@ $$;
 -- get to it, a lock held for a while): p_not_after is the time, set by the function a margin before its
 -- deadline, after which the insert is not made ('expired'). So a 503 means nothing was stored, whenever
 -- the statement runs; the function's and the database's clocks agree within that margin.
+--
+-- The request's photos (names, types, bytes) are stored with the row in the same statement (one round
+-- trip, one transaction): a request is never stored without its photos, nor photos without a request.
+-- A replayed request's are not stored again (the first submission's are the request's), nor a held
+-- request's: it is never mailed, so nobody would see them, and a stranger could fill the database with
+-- them. The bytes come as base64 text: the driver sends bytea as hex text, half again as large, and
+-- escaped once more in an array (docs/quote-photos.md "Time and memory").
 create function public.submit_quote_request(
   p_name text, p_phone text, p_email text, p_location text, p_message text,
   p_source_url text, p_partner_id text, p_idempotency_key text, p_request_hash text,
   p_client_ip_hash text, p_user_agent text,
   p_per_client int, p_per_email int, p_per_email_total int, p_window_minutes int,
-  p_not_after timestamptz
+  p_not_after timestamptz,
+  p_photo_names text[] default null, p_photo_types text[] default null, p_photos_base64 text[] default null
 )
 returns table (kind text, id uuid, retry_after_seconds int)
 language plpgsql
@@ -279,6 +287,11 @@ begin
   on conflict (idempotency_key) do nothing
   returning quote_requests.id into new_id;
   if new_id is not null then
+    if counts.by_email < p_per_email_total and p_photo_names is not null then
+      insert into public.quote_request_photos (request_id, position, filename, content_type, bytes)
+      select new_id, photo.position, photo.filename, photo.content_type, decode(photo.base64, 'base64')
+      from unnest(p_photo_names, p_photo_types, p_photos_base64) with ordinality as photo(filename, content_type, base64, position);
+    end if;
     return query select case when counts.by_email >= p_per_email_total then 'held' else 'created' end::text, new_id, null::int;
     return;
   end if;
@@ -291,40 +304,6 @@ begin
 end;
 $$;
 
--- submit_quote_request with the request's photos, stored with the row in the same statement (one round
--- trip, one transaction): a request is never stored without its photos, nor photos without a request.
--- Photos of a replayed request are not stored again: the first submission's are the request's. A held
--- request (over its address's cap) is never mailed, so its photos are not stored at all: nobody would
--- see them, and a stranger could fill the database with them. The bytes
--- come as base64 text: the driver sends bytea as hex text, half again as large, and escaped once more in
--- an array (docs/quote-photos.md "Time and memory").
-create function public.submit_quote_request_with_photos(
-  p_name text, p_phone text, p_email text, p_location text, p_message text,
-  p_source_url text, p_partner_id text, p_idempotency_key text, p_request_hash text,
-  p_client_ip_hash text, p_user_agent text,
-  p_per_client int, p_per_email int, p_per_email_total int, p_window_minutes int,
-  p_not_after timestamptz,
-  p_photo_names text[], p_photo_types text[], p_photos_base64 text[]
-)
-returns table (kind text, id uuid, retry_after_seconds int)
-language plpgsql
-as $$
-declare
-  result record;
-begin
-  select s.kind, s.id, s.retry_after_seconds into result from public.submit_quote_request(
-    p_name, p_phone, p_email, p_location, p_message, p_source_url, p_partner_id, p_idempotency_key,
-    p_request_hash, p_client_ip_hash, p_user_agent, p_per_client, p_per_email, p_per_email_total,
-    p_window_minutes, p_not_after) s;
-  if result.kind = 'created' then
-    insert into public.quote_request_photos (request_id, position, filename, content_type, bytes)
-    select result.id, photo.position, photo.filename, photo.content_type, decode(photo.base64, 'base64')
-    from unnest(p_photo_names, p_photo_types, p_photos_base64) with ordinality as photo(filename, content_type, base64, position);
-  end if;
-  return query select result.kind, result.id, result.retry_after_seconds;
-end;
-$$;
-
 
 -- ---------------------------------------------------------------------------------------------------
 -- The customer's receipt: a short e-mail to the address a request gave, sent only once the firm's own
@@ -332,7 +311,7 @@ $$;
 -- receipt-delivery.ts passes the figure). Its columns are quote_requests' receipt_*.
 
 -- What the receipt says about the firm, and whether it is sent at all: written from site/_data by
--- `npm run retention` (dev/local/receipt-settings.js), which the local stack runs after its migrations.
+-- `npm run retention` (operator/receipt-settings.js), which the local stack runs after its migrations.
 -- No defaults and no row here: until the site's facts are written, no receipt goes out.
 create table public.receipt_settings (
   id boolean primary key default true check (id),

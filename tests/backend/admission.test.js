@@ -10,14 +10,7 @@ import { PHOTO_BODIES_IN_FLIGHT, PHOTO_BODIES_PER_CLIENT, PHOTO_BODIES_WAITING }
 import { startPostgres15 } from "../support/databases.js";
 import { SITE_URL, startBackend } from "../support/function.js";
 import { gpsJpeg } from "../support/photo-fixtures.js";
-
-const VALID = {
-  name: "Jens Hansen",
-  phone: "+45 12 34 56 78",
-  email: "jens.hansen@example.dk",
-  location: "Køge",
-  message: "Billeder af eltavlen er vedhæftet.",
-};
+import { VALID } from "./function-suite.js";
 
 /** The widget's post with one photo (it asks for JSON answers), as the bytes a browser sends and their Content-Type. */
 async function photoPost(/** @type {Uint8Array} */ photo, email = VALID.email) {

@@ -91,7 +91,7 @@ const COLUMNS = `id, received_at as "receivedAt", name, phone, email, location, 
 const TEXT = 25;
 
 /**
- * The photos as submit_quote_request_with_photos's last three arguments: names, types and the bytes as
+ * The photos as submit_quote_request's last three arguments: names, types and the bytes as
  * base64, a third larger than the bytes (the driver sends every parameter as text, and its text for
  * bytea is hex, twice as large). The bytes go as one parameter per photo gathered by array[...] in the
  * statement: an array parameter would be serialised into one more string as large as all of them.
@@ -118,7 +118,7 @@ export function createStore(sql: Sql) {
     async submit(request: NewRequest, limits: Limits, notAfter: Date | null = null): Promise<SubmitResult> {
       const photos = request.photos ?? [];
       const [row] = await sql<{ kind: SubmitResult["kind"]; id: string | null; retryAfterSeconds: number | null }[]>`
-        select kind, id, retry_after_seconds as "retryAfterSeconds" from ${sql.unsafe(photos.length ? "public.submit_quote_request_with_photos" : "public.submit_quote_request")}(
+        select kind, id, retry_after_seconds as "retryAfterSeconds" from public.submit_quote_request(
           ${request.name}, ${request.phone}, ${request.email}, ${request.location}, ${request.message},
           ${request.sourceUrl}, ${request.partnerId}, ${request.idempotencyKey}, ${request.requestHash},
           ${request.clientIpHash}, ${request.userAgent},
