@@ -93,7 +93,7 @@ describe("admission before the body, under Deno against PostgreSQL 15", () => {
     await backend.sql`delete from quote_requests`;
   });
 
-  const postJson = (/** @type {string} */ ip, email = VALID.email) =>
+  const postJson = (/** @type {string} */ ip, /** @type {string} */ email = VALID.email) =>
     fetch(backend.functions.submitUrl, {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: SITE_URL, "X-Forwarded-For": ip },
