@@ -11,6 +11,7 @@
 // contentful paint or at the first interaction, whichever comes first; visitors without JavaScript get
 // it from a <noscript> link. tests/browser/first-paint-css.test.js checks that every page is drawn the
 // same, element by element, before and after the whole stylesheet arrives.
+import { createHash } from "node:crypto";
 import Beasties from "beasties";
 import postcss from "postcss";
 import { hashedName } from "./assets.js";
@@ -112,15 +113,53 @@ export function withoutUnusedVariables(css) {
   return root.toString();
 }
 
+/** The attributes a selector of `css` names (`[type=…]`, `[aria-current]`): the ones whose values can change what matches. */
+const selectorAttributes = (/** @type {string} */ css) =>
+  new Set([...css.matchAll(/\[\s*([\w-]+)/g)].map((match) => match[1].toLowerCase()));
+
+/**
+ * What of `html` a selector of `css` can match: the elements, their order and nesting, their classes and
+ * ids, the values of the attributes the selectors name (every other attribute kept by name only), and
+ * whether an element holds text (each run of text is one letter, so `:empty` still tells). Two pages with
+ * the same form, such as area pages of one template, get the same first-paint CSS: it is worked out once
+ * (Beasties parses the whole stylesheet for every page: with 1,600 towns that was most of the build).
+ * @param {string} html
+ * @param {Set<string>} attributes
+ */
+export function selectorForm(html, attributes) {
+  return html
+    .replace(/<(script|style)\b([^>]*)>[\s\S]*?<\/\1>/gi, "<$1$2></$1>")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/>([^<]+)</g, (_, text) => (text.trim() ? ">x<" : "><"))
+    .replace(/\s([\w:-]+)=("[^"]*"|'[^']*'|[^\s>]+)/g, (whole, name) =>
+      name === "class" || name === "id" || attributes.has(name.toLowerCase()) ? whole : ` ${name}`,
+    );
+}
+
+/** The stylesheet met last, the attributes its selectors name, and the first-paint CSS of each form of page. */
+let current = { path: "", attributes: new Set(), byForm: new Map() };
+
 /**
  * The rules of `html`'s inline stylesheet that its markup uses. Only the CSS text is taken from Beasties'
- * result: the page keeps its own markup byte for byte (islands hydrate against it).
+ * result: the page keeps its own markup byte for byte (islands hydrate against it). Worked out once per
+ * form of page (selectorForm) and stylesheet.
  * @param {string} html
+ * @returns {Promise<string>}
  */
-export async function criticalCss(html) {
-  if (inlineStyle(html) === undefined) throw new Error("criticalCss: the page has no inline <style>");
-  // Beasties removes a <style> left empty: the page's markup uses none of its rules.
-  return withoutUnusedVariables(inlineStyle(await beasties.process(html)) ?? "");
+export function criticalCss(html) {
+  const css = inlineStyle(html);
+  if (css === undefined) throw new Error("criticalCss: the page has no inline <style>");
+  const path = stylesheetPath(css);
+  // Another stylesheet (a rebuild while editing): what was worked out for the last one no longer holds.
+  if (path !== current.path) current = { path, attributes: selectorAttributes(css), byForm: new Map() };
+  const form = createHash("sha256").update(selectorForm(html, current.attributes)).digest("base64");
+  let critical = current.byForm.get(form);
+  if (!critical) {
+    // Beasties removes a <style> left empty: the page's markup uses none of its rules.
+    critical = beasties.process(html).then((processed) => withoutUnusedVariables(inlineStyle(processed) ?? ""));
+    current.byForm.set(form, critical);
+  }
+  return critical;
 }
 
 const CHARSET = '<meta charset="utf-8">';

@@ -2,7 +2,14 @@
 // markup, what is dropped as unread, and what a page keeps. tests/browser/first-paint-css.test.js checks
 // the result where it counts, on screen.
 import { describe, expect, it } from "vitest";
-import { criticalCss, firstPaintPage, matchableSelector, stylesheetPath, withoutUnusedVariables } from "../../site/_lib/first-paint-css.js";
+import {
+  criticalCss,
+  firstPaintPage,
+  matchableSelector,
+  selectorForm,
+  stylesheetPath,
+  withoutUnusedVariables,
+} from "../../site/_lib/first-paint-css.js";
 import { ISLAND_LOADER } from "../../site/_lib/island-loader.js";
 import { cspHash } from "../../site/_lib/security-headers.js";
 
@@ -45,6 +52,40 @@ describe("criticalCss", () => {
     expect(await criticalCss(html)).toBe(
       ":root{--c:#123}.card{color:var(--c)}.card:hover{color:red}:where(.list>:not(:last-child)){margin:1px}",
     );
+  });
+});
+
+describe("a page's form, which its first-paint CSS is worked out once for", () => {
+  const page = (/** @type {string} */ body) =>
+    `<!doctype html><html><head><style>.a{color:red}[aria-current=page]{font-weight:700}p:empty{display:none}</style><script type="application/ld+json">{"name":"${body.length}"}</script></head><body>${body}</body></html>`;
+  const attributes = new Set(["aria-current"]);
+  const form = (/** @type {string} */ body) => selectorForm(page(body), attributes);
+
+  it("is the same for pages that differ only in text, links and attributes no selector names", () => {
+    expect(form('<p class="a" data-x="1"><a href="/omraader/koge">Køge</a></p>')).toBe(
+      form('<p class="a" data-x="2"><a href="/omraader/faxe">Faxe og omegn</a></p>'),
+    );
+  });
+
+  it("differs where a selector can tell: an element, a class, an id, a named attribute's value, text or none", () => {
+    const base = form('<p class="a"><a href="/" aria-current="page">x</a></p>');
+    for (const other of [
+      '<div class="a"><a href="/" aria-current="page">x</a></div>',
+      '<p class="b"><a href="/" aria-current="page">x</a></p>',
+      '<p class="a" id="n"><a href="/" aria-current="page">x</a></p>',
+      '<p class="a"><a href="/" aria-current="step">x</a></p>',
+      '<p class="a"><a href="/" aria-current="page"></a></p>',
+      '<p class="a"><a href="/" aria-current="page">x</a><a href="/">y</a></p>',
+    ])
+      expect(form(other), other).not.toBe(base);
+  });
+
+  it("gives two pages of one form the first-paint CSS each would get alone", async () => {
+    const koge = page('<p class="a"><a href="/omraader/koge" aria-current="page">Køge</a></p><p></p>');
+    const faxe = page('<p class="a"><a href="/omraader/faxe" aria-current="page">Faxe</a></p><p></p>');
+    expect(await criticalCss(koge)).toBe(".a{color:red}[aria-current=page]{font-weight:700}p:empty{display:none}");
+    expect(await criticalCss(faxe)).toBe(await criticalCss(koge));
+    expect(await criticalCss(page('<p class="a">Faxe</p>'))).toBe(".a{color:red}");
   });
 });
 
