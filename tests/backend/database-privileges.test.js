@@ -4,31 +4,23 @@
 // holds for the functions of the migrations and for one added later. A SECURITY DEFINER function runs
 // with its owner's rights, so the schemas it looks names up in end with pg_temp: otherwise a caller's
 // temporary table or function of the same name, searched first, would run in its place.
-import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPostgres15 } from "../support/databases.js";
+import { describe, expect, it } from "vitest";
+import { withPostgres15 } from "../support/databases.js";
 
-let database;
-let sql;
-beforeAll(async () => {
-  database = await startPostgres15();
-  sql = postgres(database.url, { max: 1, onnotice: () => {} });
-});
-afterAll(async () => {
-  await sql?.end({ timeout: 1 });
-  await database?.stop();
-});
+const db = withPostgres15();
 
 /** The functions of schema public that `role` may execute, as 'name(arguments)'. */
 const executableBy = async (/** @type {string} */ role) =>
   (
-    await sql`select p.oid::regprocedure::text as signature from pg_proc p
+    await db.sql`select p.oid::regprocedure::text as signature from pg_proc p
       where p.pronamespace = 'public'::regnamespace and has_function_privilege(${role}, p.oid, 'execute') order by 1`
   ).map((row) => row.signature);
 
 describe("the functions of schema public on PostgreSQL 15", () => {
   it("are there to be checked", async () => {
-    expect((await sql`select count(*)::int as count from pg_proc where pronamespace = 'public'::regnamespace`)[0].count).toBeGreaterThan(5);
+    expect((await db.sql`select count(*)::int as count from pg_proc where pronamespace = 'public'::regnamespace`)[0].count).toBeGreaterThan(
+      5,
+    );
   });
 
   it("none is executable by anon or authenticated", async () => {
@@ -37,9 +29,9 @@ describe("the functions of schema public on PostgreSQL 15", () => {
   });
 
   it("a function added after the migrations is not executable by anon or authenticated either", async () => {
-    await sql`create function public.added_later() returns integer language sql as 'select 1'`;
+    await db.sql`create function public.added_later() returns integer language sql as 'select 1'`;
     for (const role of ["anon", "authenticated"])
-      expect((await sql`select has_function_privilege(${role}, 'public.added_later()', 'execute') as allowed`)[0].allowed, role).toBe(
+      expect((await db.sql`select has_function_privilege(${role}, 'public.added_later()', 'execute') as allowed`)[0].allowed, role).toBe(
         false,
       );
   });
@@ -47,7 +39,7 @@ describe("the functions of schema public on PostgreSQL 15", () => {
 
 describe("the SECURITY DEFINER functions of schema public on PostgreSQL 15", () => {
   it("each look up names in pg_temp last", async () => {
-    const functions = await sql`select p.oid::regprocedure::text as signature, p.proconfig as config from pg_proc p
+    const functions = await db.sql`select p.oid::regprocedure::text as signature, p.proconfig as config from pg_proc p
       where p.pronamespace = 'public'::regnamespace and p.prosecdef order by 1`;
     expect(functions.length).toBeGreaterThan(0);
     for (const { signature, config } of functions) {

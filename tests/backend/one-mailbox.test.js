@@ -2,27 +2,18 @@
 // after the first '+') and X@example.dk are all the mailbox x@example.dk. Without that, five tagged
 // addresses took five receipts for one mailbox within seconds, and slipped under the per-address
 // request caps. The row keeps the address as typed: the reply and the receipt go there.
-import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { storedFor } from "../../operator/gdpr/stored-fields.js";
-import { startPostgres15 } from "../support/databases.js";
+import { withPostgres15 } from "../support/databases.js";
 
-let database;
-let sql;
-beforeAll(async () => {
-  database = await startPostgres15();
-  sql = postgres(database.url, { max: 1, onnotice: () => {} });
-  await sql`insert into receipt_settings (id, send, facts) values (true, true, '{}') on conflict (id) do update set send = true`;
-});
-afterAll(async () => {
-  await sql?.end({ timeout: 1 });
-  await database?.stop();
-});
+const db = withPostgres15(
+  (sql) => sql`insert into receipt_settings (id, send, facts) values (true, true, '{}') on conflict (id) do update set send = true`,
+);
 
 /** Submits a request from `client` for `email` (caps: 3 per client, `perEmail` per address from it, `total` from all). */
 const submit = async (/** @type {string} */ client, /** @type {string} */ email, { perEmail = 100, total = 100 } = {}) =>
   (
-    await sql`select kind from public.submit_quote_request('Jens Hansen', '12345678', ${email}, 'Køge', 'Ny eltavle i villa fra 1972',
+    await db.sql`select kind from public.submit_quote_request('Jens Hansen', '12345678', ${email}, 'Køge', 'Ny eltavle i villa fra 1972',
       null, null, null, null, ${client}, null, 100, ${perEmail}, ${total}, 60, null)`
   )[0].kind;
 
@@ -47,25 +38,25 @@ describe("one mailbox on PostgreSQL 15", () => {
 
   it("gives one mailbox at most its receipts a day, to the address as typed", async () => {
     const addresses = [1, 2, 3, 4, 5].map((n) => `kim+${n}@example.dk`);
-    await sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, notification_status, sent_at)
+    await db.sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, notification_status, sent_at)
       select 'Kim Holm', '12345678', a, 'Køge', 'Ny eltavle i villa fra 1972', 'hash', 'sent', now() from unnest(${addresses}::text[]) as a`;
-    const claimed = await sql`select address from public.claim_receipts(null, 10, 3, 60)`;
+    const claimed = await db.sql`select address from public.claim_receipts(null, 10, 3, 60)`;
     expect(claimed.map((row) => row.address)).toEqual(addresses.slice(0, 3));
-    const skipped = await sql`select email from quote_requests where email like 'kim+%' and receipt_status = 'skipped' order by email`;
+    const skipped = await db.sql`select email from quote_requests where email like 'kim+%' and receipt_status = 'skipped' order by email`;
     expect(skipped.map((row) => row.email)).toEqual(addresses.slice(3));
   });
 
   it("finds and erases every tagged spelling when asked for the address", async () => {
     const spellings = ["eva@example.dk", "eva+tilbud@example.dk", "Eva+x@example.dk"];
-    await sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash)
+    await db.sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash)
       select 'Eva Holm', '12345678', e, 'Køge', 'Ny eltavle i villa fra 1972', 'hash' from unnest(${spellings}::text[]) as e`;
-    expect((await storedFor(sql, "EVA@example.dk")).map((row) => row.email)).toEqual(spellings);
-    expect((await sql`select public.forget_quote_requester('eva@example.dk') as deleted`)[0].deleted).toBe(3);
-    expect(await sql`select 1 from quote_requests where email ilike 'eva%'`).toHaveLength(0);
+    expect((await storedFor(db.sql, "EVA@example.dk")).map((row) => row.email)).toEqual(spellings);
+    expect((await db.sql`select public.forget_quote_requester('eva@example.dk') as deleted`)[0].deleted).toBe(3);
+    expect(await db.sql`select 1 from quote_requests where email ilike 'eva%'`).toHaveLength(0);
   });
 
   it("keeps a '+' that is no tag: one in the domain, or first in the local part", async () => {
-    const [row] = await sql`select public.mailbox('a@b+c.example') as domain, public.mailbox('+tag@example.dk') as first`;
+    const [row] = await db.sql`select public.mailbox('a@b+c.example') as domain, public.mailbox('+tag@example.dk') as first`;
     expect(row).toEqual({ domain: "a@b+c.example", first: "+tag@example.dk" });
   });
 });

@@ -3,30 +3,18 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { retentionSql } from "../../operator/retention.js";
 import { loadData } from "../../site/_lib/load-data.js";
-import { startPostgres15 } from "../support/databases.js";
+import { withPostgres15 } from "../support/databases.js";
 
 const business = loadData("business");
 
-/** @type {import("../support/databases.js").TestDatabase} */
-let database;
-/** @type {import("postgres").Sql} */
-let sql;
-beforeAll(async () => {
-  database = await startPostgres15();
-  sql = postgres(database.url, { max: 1, onnotice: () => {} });
-});
-afterAll(async () => {
-  await sql?.end({ timeout: 1 });
-  await database?.stop();
-});
+const db = withPostgres15();
 
 /** The periods the database deletes by, as months and days. */
 async function enforced() {
-  const rows = await sql.unsafe(`select (extract(year from quote_requests) * 12 + extract(month from quote_requests))::int as months,
+  const rows = await db.sql.unsafe(`select (extract(year from quote_requests) * 12 + extract(month from quote_requests))::int as months,
     extract(day from client_data)::int as days from public.retention_settings`);
   return rows[0];
 }
@@ -37,25 +25,25 @@ describe("retention", () => {
   });
 
   it("a firm's new period (6 months) is what the database then enforces: a 7-month-old request is deleted, a 5-month-old one kept", async () => {
-    await sql.unsafe(retentionSql({ requestRetentionMonths: 6, clientDataRetentionDays: 3 }));
+    await db.sql.unsafe(retentionSql({ requestRetentionMonths: 6, clientDataRetentionDays: 3 }));
     expect(await enforced()).toEqual({ months: 6, days: 3 });
-    const columns = await sql.unsafe(
+    const columns = await db.sql.unsafe(
       "select column_name from information_schema.columns where table_name = 'retention_settings' and column_default is not null and column_name <> 'id'",
     );
     // No default in the schema: the periods exist in one place only.
     expect(columns).toEqual([]);
-    await sql.unsafe(`insert into quote_requests (name, phone, email, location, message, client_ip_hash, received_at)
+    await db.sql.unsafe(`insert into quote_requests (name, phone, email, location, message, client_ip_hash, received_at)
       select 'Test Testesen', '12345678', 'test@example.dk', 'Køge', 'En test af sletningen', 'hash', now() - make_interval(months => m)
       from unnest(array[5, 7]) as m`);
-    await sql.unsafe("select public.purge_expired_quote_data()");
-    const rows = await sql.unsafe("select (extract(month from age(now(), received_at)))::int as age from quote_requests");
+    await db.sql.unsafe("select public.purge_expired_quote_data()");
+    const rows = await db.sql.unsafe("select (extract(month from age(now(), received_at)))::int as age from quote_requests");
     expect(rows).toEqual([{ age: 5 }]);
   });
 
   it("npm run retention puts the site's periods into a deployed database and says so in Danish", async () => {
-    await sql.unsafe(retentionSql({ requestRetentionMonths: 1, clientDataRetentionDays: 1 }));
+    await db.sql.unsafe(retentionSql({ requestRetentionMonths: 1, clientDataRetentionDays: 1 }));
     const script = fileURLToPath(new URL("../../scripts/retention.js", import.meta.url));
-    const { stdout } = await promisify(execFile)(process.execPath, [script], { env: { ...process.env, SUPABASE_DB_URL: database.url } });
+    const { stdout } = await promisify(execFile)(process.execPath, [script], { env: { ...process.env, SUPABASE_DB_URL: db.database.url } });
     const { requestRetentionMonths: months, clientDataRetentionDays: days } = business.privacy;
     expect(stdout.split("\n")[0]).toBe(`Databasen sletter nu forespørgsler efter ${months} måneder og IP-data efter ${days} dage.`);
     expect(await enforced()).toEqual({ months, days });

@@ -2,12 +2,36 @@
 // binaries in a throwaway folder (what Supabase runs), which every backend concern runs on, and PGlite
 // (what `npm start` uses) for a case where it behaves differently in a way the local stack relies on
 // (tests/README.md, "The two databases"). Both get the Supabase roles and the migrations.
+import postgres from "postgres";
+import { afterAll, beforeAll } from "vitest";
 import { startDatabase } from "../../dev/local/database.js";
 import { startPostgres15 } from "../../dev/local/postgres15.js";
 
 export { startPostgres15 };
 
 /** @typedef {import("../../dev/local/postgres15.js").DatabaseHandle} TestDatabase */
+
+/**
+ * A migrated PostgreSQL 15 database and a client on it, for the tests of the file or describe block it is
+ * called in: started before them (then `seed(sql)`), stopped after. Read `database` and `sql` inside a test.
+ * @param {(sql: import("postgres").Sql) => Promise<unknown>} [seed]
+ */
+export function withPostgres15(seed = async () => {}) {
+  const context = {
+    /** @type {TestDatabase} */ database: /** @type {any} */ (null),
+    /** @type {import("postgres").Sql} */ sql: /** @type {any} */ (null),
+  };
+  beforeAll(async () => {
+    context.database = await startPostgres15();
+    context.sql = postgres(context.database.url, { prepare: false, max: 1, onnotice: () => {} });
+    await seed(context.sql);
+  });
+  afterAll(async () => {
+    await context.sql?.end({ timeout: 1 });
+    await context.database?.stop();
+  });
+  return context;
+}
 
 const cannotHang = async () => {
   throw new Error("PGlite runs in this process and cannot be made to hang: test a hung database on PostgreSQL 15");

@@ -1,35 +1,22 @@
 // Leads stored straight into a test database at a chosen moment, for the commands that list and count
 // them (scripts/leads.js, scripts/forget-requester.js): the function's own path is tested elsewhere.
-import postgres from "postgres";
-import { afterAll, beforeAll } from "vitest";
-import { startPostgres15 } from "./databases.js";
+import { withPostgres15 } from "./databases.js";
 import { runOperatorScript } from "./operator-script.js";
 
 /** @typedef {import("./databases.js").TestDatabase} TestDatabase */
 
 /**
  * A migrated PostgreSQL 15 database (what Supabase runs; the local stack's PGlite is covered by the
- * journeys that `npm start` serves) and a client on it for one describe block: started before its tests
- * (then `seed(sql)`), stopped after. `script(name, ...args)` runs an operator script against it.
+ * journeys that `npm start` serves) and a client on it for one describe block (withPostgres15), and
+ * `script(name, ...args)`, which runs an operator script against it.
  * @param {(sql: import("postgres").Sql) => Promise<unknown>} [seed]
  */
 export function useLeadDatabase(seed = async () => {}) {
-  const context = {
-    /** @type {TestDatabase} */ database: /** @type {any} */ (null),
-    /** @type {import("postgres").Sql} */ sql: /** @type {any} */ (null),
+  const context = withPostgres15(seed);
+  return Object.assign(context, {
     /** @param {string} name @param {string[]} args */
     script: (name, ...args) => runOperatorScript(name, args, { databaseUrl: context.database.url }),
-  };
-  beforeAll(async () => {
-    context.database = await startPostgres15();
-    context.sql = postgres(context.database.url, { prepare: false, max: 1, onnotice: () => {} });
-    await seed(context.sql);
   });
-  afterAll(async () => {
-    await context.sql?.end({ timeout: 1 });
-    await context.database?.stop();
-  });
-  return context;
 }
 
 /** A valid request's fields; a test overrides what it is about. */
