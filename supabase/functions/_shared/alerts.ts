@@ -35,7 +35,7 @@ export function createAlerter(
     const rows = await store.takeUnalerted();
     if (rows.length === 0) return;
     const ids = rows.map((row) => row.id);
-    if (!(await store.openAlertGate(ALERT_INTERVAL_MINUTES))) return await store.releaseAlert(ids);
+    if (!(await store.openAlertGate())) return await store.releaseAlert(ids);
     const failed = rows.filter((row) => row.status === "failed").length;
     const held = rows.filter((row) => row.status === "held").length;
     const waiting = rows.length - failed - held;

@@ -189,12 +189,12 @@ export function createStore(sql: Sql) {
 
     /**
      * Takes the alert gate (migration alert_gate) for one alert: true when no alert is being sent and
-     * none arrived in the last `intervalMinutes`; the gate is then held for ALERT_CLAIM_SECONDS.
+     * none arrived in the last ALERT_INTERVAL_MINUTES; the gate is then held for ALERT_CLAIM_SECONDS.
      */
-    async openAlertGate(intervalMinutes: number): Promise<boolean> {
+    async openAlertGate(): Promise<boolean> {
       const taken = await sql`update alert_gate set held_until = now() + make_interval(secs => ${ALERT_CLAIM_SECONDS})
         where (held_until is null or held_until < now())
-          and (last_sent_at is null or last_sent_at < now() - make_interval(mins => ${intervalMinutes}))
+          and (last_sent_at is null or last_sent_at < now() - make_interval(mins => ${ALERT_INTERVAL_MINUTES}))
         returning id`;
       return taken.length === 1;
     },

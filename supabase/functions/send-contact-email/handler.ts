@@ -330,7 +330,7 @@ export function createHandler({
 
   /**
    * Storing: one round trip to submit_quote_request within the request's deadline, then the answer; the
-   * firm's e-mail is sent after it. The database's verdict on the client is kept by the admission.
+   * firm's e-mail is sent after it. The admission counts each request the database stored for the client.
    */
   async function storeRequest(
     { request, requestId, allowed, isForm, json, redirect, problem, client, holding }: Exchange,
