@@ -16,8 +16,11 @@ export function failureReason(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${(error as { code?: string }).code ?? ""} ${code ?? ""}`.trim() : "unknown";
 }
 
-/** Sends the e-mail for a claimed row and records the outcome; never throws. */
-export async function deliver(store: Store, mailer: Mailer, row: StoredRequest, log: Logger, alert?: Alerter): Promise<boolean> {
+/**
+ * Sends the e-mail for a claimed row and records the outcome; never throws. A row that ends failed is
+ * alerted by the caller's alert check, which follows every send (the request's, or the retry run's).
+ */
+export async function deliver(store: Store, mailer: Mailer, row: StoredRequest, log: Logger): Promise<boolean> {
   try {
     // The photos ride with the e-mail (mail.ts attaches them); a retry reads them again, since they
     // are kept until an e-mail is sent. A request without photos costs no round trip for them.
@@ -25,14 +28,8 @@ export async function deliver(store: Store, mailer: Mailer, row: StoredRequest, 
   } catch (error) {
     const reason = failureReason(error);
     const status = await store.markFailed(row, reason, { permanent: isPermanent(error) }).catch(() => null);
-    if (status === "failed") {
-      log({ event: "mail_undeliverable", level: "error", requestId: row.id, attempt: row.attempts, reason });
-      // Not awaited: a slow or hung webhook must not hold the rest of a batch. An alert cut short
-      // leaves the row unalerted, and the next request or scheduled retry alerts it.
-      alert?.(store).catch(() => {});
-    } else {
-      log({ event: "mail_failed", level: "warn", requestId: row.id, attempt: row.attempts, reason });
-    }
+    if (status === "failed") log({ event: "mail_undeliverable", level: "error", requestId: row.id, attempt: row.attempts, reason });
+    else log({ event: "mail_failed", level: "warn", requestId: row.id, attempt: row.attempts, reason });
     return false;
   }
   await store.markSent(row);
@@ -49,11 +46,13 @@ export async function retryDue(store: Store, mailer: Mailer, log: Logger, alert?
   let failed = 0;
   for (;;) {
     const rows = await store.claimDue(batch);
-    for (const row of rows) (await deliver(store, mailer, row, log, alert)) ? sent++ : failed++;
+    for (const row of rows) (await deliver(store, mailer, row, log)) ? sent++ : failed++;
     if (rows.length < batch) break;
   }
   // Photos of sent requests whose delete was cut short (a stopped instance) go on the next run at the latest.
   await store.dropSentPhotos().catch(() => log({ event: "photos_not_dropped", level: "warn" }));
+  // After the whole batch: a slow or hung webhook holds none of its e-mails. An alert cut short leaves
+  // its rows unalerted for the next request or run.
   await alert?.(store).catch(() => {});
   return { sent, failed };
 }

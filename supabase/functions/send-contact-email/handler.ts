@@ -175,7 +175,7 @@ export function createHandler({
   function mailInBackground(id: string) {
     const sending = store
       .claim(id)
-      .then((row) => (row ? deliver(store, mailer, row, log, alert) : false))
+      .then((row) => (row ? deliver(store, mailer, row, log) : false))
       // The customer's receipt only once the firm's e-mail is out; it never changes that e-mail's state.
       .then((sent) => (sent ? receipts?.sendFor(id) : undefined))
       // Every request also looks for older ones still unsent after an hour (the scheduled retry may
