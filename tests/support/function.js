@@ -7,6 +7,7 @@ import { parseConfig } from "../../supabase/functions/_shared/config.ts";
 import { logLine } from "../../supabase/functions/_shared/log.ts";
 import { createMailer, createTransport } from "../../supabase/functions/_shared/mail.ts";
 import { createReceipts } from "../../supabase/functions/_shared/receipt-delivery.ts";
+import { createLeadSms } from "../../supabase/functions/_shared/sms-delivery.ts";
 import { connect } from "../../supabase/functions/_shared/database.ts";
 import { createStore } from "../../supabase/functions/_shared/store.ts";
 import { createRetryHandler } from "../../supabase/functions/retry-quote-emails/handler.ts";
@@ -54,6 +55,8 @@ export async function startInProcessFunctions(env, handlerOptions = {}, wrapSql 
   };
   // As index.ts builds them; left out unless the test is about receipts (see startBackend).
   Object.assign(deps, receipts ? { receipts: createReceipts(sql, transport, config, deps.log) } : {});
+  // As index.ts builds it: with the SMS secrets only (the tests about the SMS set them).
+  Object.assign(deps, config.sms ? { sms: createLeadSms(sql, config.sms, deps.log) } : {});
   const handler = createHandler({ ...deps, ...handlerOptions });
   const [submit, retry] = await Promise.all([serveFetchHandler(handler), serveFetchHandler(createRetryHandler(deps))]);
   return {

@@ -8,6 +8,7 @@ import type { Mailer } from "../_shared/mail.ts";
 import { type Alerter, createAlerter } from "../_shared/alerts.ts";
 import { retryDue } from "../_shared/mail-delivery.ts";
 import type { Receipts } from "../_shared/receipt-delivery.ts";
+import type { LeadSms } from "../_shared/sms-delivery.ts";
 import { sameSecret } from "../_shared/secrets.ts";
 import type { Store } from "../_shared/store.ts";
 
@@ -23,6 +24,8 @@ export type Deps = {
   waitUntil?: (work: Promise<unknown>) => void;
   /** Sends the customers' receipts that are due, after the firm's e-mails (receipt-delivery.ts); none without it. */
   receipts?: Receipts;
+  /** Sends the firm's SMS still due, and a past day's summary of the requests over the cap (sms-delivery.ts); none without it. */
+  sms?: LeadSms;
 };
 
 /** Creates the request handler of the retry-quote-emails function. */
@@ -35,6 +38,7 @@ export function createRetryHandler({
   sendDueStatement,
   waitUntil,
   receipts,
+  sms,
 }: Deps) {
   return async function handle(request: Request): Promise<Response> {
     const json = (status: number, body: unknown) =>
@@ -52,6 +56,12 @@ export function createRetryHandler({
           return null;
         });
         if (receipted && receipted.sent + receipted.failed > 0) log({ event: "receipt_run", ...receipted });
+        // Its own state and counts: an SMS that fails never holds back or fails the e-mails' run.
+        const texted = await sms?.sendDue().catch((error) => {
+          log({ event: "sms_retry_failed", level: "error", errorName: (error as Error)?.name });
+          return null;
+        });
+        if (texted && texted.sent + texted.failed > 0) log({ event: "sms_run", ...texted });
         await sendDueStatement?.();
         return result;
       } catch (error) {

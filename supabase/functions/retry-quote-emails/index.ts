@@ -4,6 +4,7 @@ import { log } from "../_shared/log.ts";
 import { createMailer, createTransport } from "../_shared/mail.ts";
 import { createStatementSender } from "../_shared/monthly-statement.ts";
 import { createReceipts } from "../_shared/receipt-delivery.ts";
+import { createLeadSms } from "../_shared/sms-delivery.ts";
 import { serveOptions, waitUntil } from "../_shared/runtime.ts";
 import { connect } from "../_shared/database.ts";
 import { createStore } from "../_shared/store.ts";
@@ -23,5 +24,6 @@ Deno.serve(
     sendDueStatement: createStatementSender(sql, transport, config, log),
     waitUntil,
     receipts: createReceipts(sql, transport, config, log),
+    sms: config.sms && createLeadSms(sql, config.sms, log),
   }),
 );

@@ -25,6 +25,7 @@ import type { Logger } from "../_shared/log.ts";
 import type { Mailer } from "../_shared/mail.ts";
 import { deliver } from "../_shared/mail-delivery.ts";
 import type { Receipts } from "../_shared/receipt-delivery.ts";
+import type { LeadSms } from "../_shared/sms-delivery.ts";
 import { createPartnerList } from "../_shared/partners.ts";
 import { type Alerter, createAlerter } from "../_shared/alerts.ts";
 import { INVISIBLE, QUOTE_FIELDS, QUOTE_RULES } from "../_shared/quote-checks.ts";
@@ -51,6 +52,8 @@ export type Deps = {
   partnerListTtlMs?: number;
   /** Sends the customer's receipt after the firm's e-mail (receipt-delivery.ts); none without it. */
   receipts?: Receipts;
+  /** Sends the firm's SMS about each new lead after the answer (sms-delivery.ts); none without it. */
+  sms?: LeadSms;
 };
 
 /** The handler, and `settled()`: resolves once the e-mails sent after their answers are done (tests, shutdown). */
@@ -136,6 +139,7 @@ export function createHandler({
   alert = createAlerter(config.alertWebhookUrl, log),
   partnerListTtlMs,
   receipts,
+  sms,
 }: Deps): QuoteHandler {
   const text = messagesFor(config.businessPhone);
   const partners = createPartnerList(store, config.siteOrigins, partnerListTtlMs);
@@ -182,9 +186,23 @@ export function createHandler({
       // not be running): the firm hears of them on the next request at the latest.
       .then(() => alert(store))
       .catch((error) => log({ event: "mail_deferred", level: "warn", requestId: id, errorName: (error as Error)?.name }));
-    background.add(sending);
-    sending.finally(() => background.delete(sending));
-    waitUntil?.(sending);
+    inBackground(sending);
+  }
+
+  /**
+   * Sends the firm's SMS about a stored row after the answer, beside the e-mail and never before or
+   * after it: a slow or hung SMS provider holds neither the visitor nor the e-mail. A send cut short
+   * leaves the SMS due for the scheduled retry.
+   */
+  function smsInBackground(id: string) {
+    if (sms) inBackground(sms.sendFor(id));
+  }
+
+  /** Keeps work after the answer alive (waitUntil), and known to settled(). */
+  function inBackground(work: Promise<unknown>) {
+    background.add(work);
+    work.finally(() => background.delete(work));
+    waitUntil?.(work);
   }
 
   let shapeLogged = false;
@@ -325,7 +343,9 @@ export function createHandler({
     const requestHash = await sha256Hex(
       JSON.stringify([...QUOTE_FIELDS.map((field) => data[field]), ...(await Promise.all(photos.map((photo) => sha256Hex(photo.bytes))))]),
     );
-    return { idempotencyKey, requestHash, deployCheck: deployCheck !== null };
+    // A deploy check sends the firm a test SMS only when it asks for one (`npm run verify:deploy -- … --sms`).
+    const testSms = deployCheck !== null && request.headers.has("x-deploy-check-sms");
+    return { idempotencyKey, requestHash, deployCheck: deployCheck !== null, testSms };
   }
 
   /**
@@ -337,7 +357,7 @@ export function createHandler({
     body: Record<string, unknown>,
     data: QuoteRequest,
     photos: Photo[],
-    identity: { idempotencyKey: string | null; requestHash: string; deployCheck: boolean },
+    identity: { idempotencyKey: string | null; requestHash: string; deployCheck: boolean; testSms: boolean },
     deadline: Deadline,
   ): Promise<Response> {
     try {
@@ -373,8 +393,15 @@ export function createHandler({
         await deadline
           .within(store.markDeployCheck(result.id), "the database")
           .catch(() => log({ event: "deploy_check_unlabelled", level: "error", requestId: result.id }));
+        if (identity.testSms && sms)
+          await deadline
+            .within(sms.askTest(result.id), "the database")
+            .catch(() => log({ event: "test_sms_not_asked", level: "error", requestId: result.id }));
       }
-      if (result.kind === "created") mailInBackground(result.id);
+      if (result.kind === "created") {
+        mailInBackground(result.id);
+        smsInBackground(result.id);
+      }
       return isForm ? redirect("/kontakt/tak") : json(200, { id: result.id });
     } catch (error) {
       const unreachable = isDbUnreachable(error);
