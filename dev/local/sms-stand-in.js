@@ -55,7 +55,10 @@ export async function startSmsStandIn({ token = LOCAL_SMS_TOKEN, port = 0, dir, 
   const rejected = [];
   /** @type {StandInPlan[]} how the next requests are answered, one entry each; when none is left, 200 */
   const plan = [];
-  /** @type {{ response: import("node:http").ServerResponse, accept: () => Promise<void> }[]} requests held without an answer ("hang") */
+  /**
+   * Requests held without an answer ("hang"); `open` until the client gives up on one (its connection closes).
+   * @type {{ response: import("node:http").ServerResponse, accept: () => Promise<void>, open: boolean }[]}
+   */
   const hung = [];
   let received = 0;
   let nextId = 1;
@@ -91,7 +94,11 @@ export async function startSmsStandIn({ token = LOCAL_SMS_TOKEN, port = 0, dir, 
       const problem = problemOf(body);
       if (problem) return refuse(response, 422, problem);
       const next = plan.shift();
-      if (next === "hang") return hung.push({ response, accept: () => accept(response, body) });
+      if (next === "hang") {
+        const held = { response, accept: () => accept(response, body), open: true };
+        response.once("close", () => (held.open = false));
+        return hung.push(held);
+      }
       if (next === "fail") return answer(response, 500, { code: "0x0000", message: "stand-in: internal error" });
       if (next === "busy") return answer(response, 429, { code: "0x0000", message: "stand-in: too many requests" });
       if (next === "refuse") return answer(response, 400, { code: "0x0219", message: "stand-in: recipient refused" });

@@ -4,7 +4,7 @@
 // Copenhagen day with one summary of the rest. It never touches the e-mail's state.
 import type { Logger } from "./log.ts";
 import { failureReason } from "./mail-delivery.ts";
-import { createSmsSender, type SmsSender, type SmsSettings } from "./sms-gateway.ts";
+import { createSmsSender, type SmsSettings } from "./sms-gateway.ts";
 import { leadSmsText, overCapSmsText } from "./sms-text.ts";
 import type { Sql } from "./store.ts";
 
@@ -31,8 +31,9 @@ type Claimed = { id: string; attempt: number; name: string; phone: string; locat
 
 const isPermanent = (error: unknown) => (error as { permanent?: unknown })?.permanent === true;
 
-/** The SMS of leads over GatewayAPI with `settings`; `send` replaces the provider (tests of this file's callers use the stand-in). */
-export function createLeadSms(sql: Sql, settings: SmsSettings, log: Logger, send: SmsSender = createSmsSender(settings)): LeadSms {
+/** The SMS of leads over GatewayAPI (or the endpoint `settings` names) with `settings`. */
+export function createLeadSms(sql: Sql, settings: SmsSettings, log: Logger): LeadSms {
+  const send = createSmsSender(settings);
   async function claim(ids: string[] | null, limit: number): Promise<Claimed[]> {
     return await sql<Claimed[]>`
       select request_id as id, attempt, name, phone, location, kind, deploy_check as "deployCheck"
