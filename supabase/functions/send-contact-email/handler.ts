@@ -56,7 +56,7 @@ export type Deps = {
   sms?: LeadSms;
 };
 
-/** The handler, and `settled()`: resolves once the e-mails sent after their answers are done (tests, shutdown). */
+/** The handler, and `settled()`: resolves once the e-mails and SMS sent after their answers are done (tests, shutdown). */
 export type QuoteHandler = ((request: Request) => Promise<Response>) & { settled(): Promise<void> };
 
 type AnswerKey = keyof typeof answerMessages;
@@ -190,8 +190,8 @@ export function createHandler({
   }
 
   /**
-   * Sends the firm's SMS about a stored row after the answer, beside the e-mail and never before or
-   * after it: a slow or hung SMS provider holds neither the visitor nor the e-mail. A send cut short
+   * Sends the firm's SMS about a stored row after the answer, beside the e-mail (neither waits for the
+   * other): a slow or hung SMS provider holds neither the visitor nor the e-mail. A send cut short
    * leaves the SMS due for the scheduled retry.
    */
   function smsInBackground(id: string) {
