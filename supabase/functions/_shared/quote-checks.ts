@@ -6,18 +6,18 @@
 import { regexes } from "zod/mini";
 import { asciiDomain, canonicalEmail, normalizeEmail } from "./email-address.js";
 import rules from "./quote-rules.json" with { type: "json" };
+// The call-back's own rule in a file of its own: the partner embed, which has no call-back form, does not carry it.
+import callbackRules from "./callback-rules.json" with { type: "json" };
 
 // The address's one form lives beside these rules in plain JavaScript, which the operator scripts share.
 export { canonicalEmail };
 
-export { rules as QUOTE_RULES };
+export { rules as QUOTE_RULES, callbackRules as CALLBACK_RULES };
 export const QUOTE_FIELDS = ["name", "phone", "email", "location", "message"] as const;
 export type QuoteField = (typeof QUOTE_FIELDS)[number];
 export type QuoteValues = Record<QuoteField, string>;
 /** The call-back form's fields (docs/product.md#call-back-form): the quote form's name and phone, with their rules. */
 export const CALLBACK_FIELDS = ["name", "phone"] as const satisfies readonly QuoteField[];
-/** The call-back's optional choice of when to call: one of these labels, or none. */
-export const CALL_WHEN_OPTIONS: readonly string[] = rules.when.options;
 /** The fields a refusal can name: the quote form's, and the call-back's choice of when. */
 export type FieldErrors = Partial<Record<QuoteField | "when", string[]>>;
 /** A rule: what a (trimmed) value must pass, and the message when it does not. */

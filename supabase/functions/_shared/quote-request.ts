@@ -3,8 +3,8 @@
 // browser and the function can never disagree about what is valid.
 import * as z from "zod/mini";
 import {
-  CALL_WHEN_OPTIONS,
   CALLBACK_FIELDS,
+  CALLBACK_RULES,
   type FieldErrors,
   QUOTE_CHECKS,
   QUOTE_FIELDS,
@@ -69,7 +69,7 @@ const callbackSchema = z.object({ name: field("name"), phone: field("phone") });
 
 /**
  * Validates a call-back: name and phone by the quote form's rules and messages, and `when` one of the
- * rules' options or nothing. Every other field is ignored.
+ * options of callback-rules.json or nothing. Every other field is ignored.
  */
 export function validateCallbackRequest(input: unknown): { ok: true; data: Lead } | { ok: false; errors: FieldErrors } {
   const body = (input ?? {}) as Record<string, unknown>;
@@ -81,8 +81,8 @@ export function validateCallbackRequest(input: unknown): { ok: true; data: Lead 
     if (!errors[name].includes(issue.message)) errors[name].push(issue.message);
   }
   const when = typeof body.when === "string" ? body.when.normalize("NFC").trim() : body.when;
-  const chosen = when === undefined || when === null || when === "" ? null : CALL_WHEN_OPTIONS.find((option) => option === when);
-  if (chosen === undefined) errors.when = [QUOTE_RULES.when.message];
+  const chosen = when === undefined || when === null || when === "" ? null : CALLBACK_RULES.when.options.find((option) => option === when);
+  if (chosen === undefined) errors.when = [CALLBACK_RULES.when.message];
   if (!result.success || chosen === undefined) return { ok: false, errors };
   const { name, phone } = result.data;
   return { ok: true, data: { kind: "callback", name, phone, email: null, location: null, message: null, when: chosen } };

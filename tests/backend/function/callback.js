@@ -4,13 +4,14 @@
 // form's redirects; and a kind the function does not know refused.
 import { expect } from "vitest";
 import rules from "../../../supabase/functions/_shared/quote-rules.json" with { type: "json" };
+import callbackRules from "../../../supabase/functions/_shared/callback-rules.json" with { type: "json" };
 import answerMessages from "../../../supabase/functions/_shared/answer-messages.json" with { type: "json" };
 import { SITE_URL } from "../../support/function.js";
 import { concern, VALID } from "../function-suite.js";
 
 /** A call-back as the widget sends it: the kind, name, phone and when. */
 const CALLBACK = Object.freeze({ kind: "callback", name: VALID.name, phone: VALID.phone });
-const [, morning] = rules.when.options;
+const [, morning] = callbackRules.when.options;
 
 export default concern("call-back requests", (h, it) => {
   const { post, postForm, rows } = h;
@@ -70,7 +71,7 @@ export default concern("call-back requests", (h, it) => {
     expect((await response.json()).fieldErrors).toEqual({
       name: [rules.name.minMessage],
       phone: [rules.phone.minMessage],
-      when: [rules.when.message],
+      when: [callbackRules.when.message],
     });
     const address = await post({ ...CALLBACK, name: "jens@example.dk" });
     expect((await address.json()).fieldErrors).toEqual({ name: [rules.name.addressMessage] });
@@ -109,7 +110,7 @@ export default concern("call-back requests", (h, it) => {
     const first = await post({ ...CALLBACK, when: morning }, { headers: key });
     const again = await post({ ...CALLBACK, when: morning }, { headers: key });
     expect((await again.json()).id).toBe((await first.json()).id);
-    const other = await post({ ...CALLBACK, when: rules.when.options[2] }, { headers: key });
+    const other = await post({ ...CALLBACK, when: callbackRules.when.options[2] }, { headers: key });
     expect(other.status).toBe(422);
     // The client's own limit (5 in the window) counts call-backs like quotes.
     const ip = "10.9.9.9";
