@@ -3,7 +3,6 @@
 // rather than repeated down a table column, field names that agree, and Danish typography.
 import { describe, expect, it } from "vitest";
 import rules from "../../supabase/functions/_shared/quote-rules.json" with { type: "json" };
-import callbackRules from "../../supabase/functions/_shared/callback-rules.json" with { type: "json" };
 import { ALL_PAGES, AREA_ROUTES, areas, page } from "../support/site.js";
 
 const FIELDS = ["name", "phone", "email", "location", "message"];
@@ -83,8 +82,7 @@ describe("the quote form's words", () => {
     const named = page("/kontakt/fejl")
       .root.querySelectorAll(".problem strong")
       .map((strong) => strong.textContent);
-    // Then the call-back form's choice of when to call, by its own label (a question).
-    expect(named).toEqual([...FIELDS.map((field) => `${rules[field].label}:`), callbackRules.when.label]);
+    expect(named).toEqual(FIELDS.map((field) => `${rules[field].label}:`));
   });
 });
 

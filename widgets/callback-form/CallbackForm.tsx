@@ -76,16 +76,16 @@ export function CallbackForm({ id, facts, hours, page, onResult }: CallbackFormP
               onChange={update}
             />
           ))}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-when`}>{CALLBACK_RULES.when.label}</label>
-          <select id={`${id}-when`} name="when">
-            {CALLBACK_RULES.when.options.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
+          <div className="field callback-when">
+            <label htmlFor={`${id}-when`}>{CALLBACK_RULES.when.label}</label>
+            <select id={`${id}-when`} name="when">
+              {CALLBACK_RULES.when.options.map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
         <input type="hidden" name="kind" value="callback" />
         <input type="hidden" name="page" value={page} />
@@ -95,7 +95,7 @@ export function CallbackForm({ id, facts, hours, page, onResult }: CallbackFormP
             Udfyld ikke dette felt <input name="website" type="text" tabIndex={-1} autoComplete="off" />
           </label>
         </div>
-        <button type="submit" className="btn btn-primary quote-submit" aria-disabled={submit.sending ? "true" : undefined}>
+        <button type="submit" className="btn btn-primary callback-submit" aria-disabled={submit.sending ? "true" : undefined}>
           {submit.sending ? "Sender..." : "Ring mig op"}
         </button>
         {outcome?.kind === "failed" ? (
