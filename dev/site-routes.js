@@ -18,8 +18,8 @@ export const STATIC_ROUTES = [
   "/omraader",
   "/anmeldelser",
 ];
-/** Pages the no-JavaScript quote form lands on: served, but kept out of search engines and the sitemap. */
-export const NOINDEX_ROUTES = ["/kontakt/tak", "/kontakt/fejl"];
+/** Pages the no-JavaScript quote and call-back forms land on: served, but kept out of search engines and the sitemap. */
+export const NOINDEX_ROUTES = ["/kontakt/tak", "/kontakt/ring-op-tak", "/kontakt/fejl"];
 /** @typedef {import("../site/_lib/data-types.js").Area} Area */
 
 /** One page per area in site/_data/areas.yaml. */

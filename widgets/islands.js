@@ -7,6 +7,7 @@
 // its props reach the browser is each widget's island.tsx (widgets/shared/island-contract.tsx).
 export const ISLANDS = {
   quoteForm: { tag: "elektriker-quote-form", define: "widgets/quote-form/define.ts", shortcode: "quoteForm" },
+  callbackForm: { tag: "elektriker-callback-form", define: "widgets/callback-form/define.ts", shortcode: "callbackForm" },
   faq: { tag: "elektriker-faq", define: "widgets/faq/define.ts", shortcode: "faqAccordion" },
   nav: { tag: "elektriker-nav", define: "widgets/nav-menu/define.ts", shortcode: "navMenu" },
   mobileMenu: { tag: "elektriker-mobile-menu", define: "widgets/nav-menu/define.ts", shortcode: "mobileMenu" },

@@ -4,6 +4,7 @@
 // show comes in as props from the pages' data (the firm's facts included), so `npm run build:site`
 // alone shows a changed fact everywhere.
 import { renderToString } from "react-dom/server";
+import { callbackFormIsland } from "./callback-form/island.tsx";
 import { faqIsland } from "./faq/island.tsx";
 import type { ISLANDS } from "./islands.js";
 import { mobileMenuIsland, navIsland } from "./nav-menu/island.tsx";
@@ -17,7 +18,13 @@ export { siteFactsFrom } from "./shared/site-facts.ts";
 type Registry = Record<keyof typeof ISLANDS, { tag: string }>;
 
 /** Every island of widgets/islands.js under its name there, the name its shortcode renders it by. */
-export const islands = { quoteForm: quoteFormIsland, faq: faqIsland, nav: navIsland, mobileMenu: mobileMenuIsland } satisfies Registry;
+export const islands = {
+  quoteForm: quoteFormIsland,
+  callbackForm: callbackFormIsland,
+  faq: faqIsland,
+  nav: navIsland,
+  mobileMenu: mobileMenuIsland,
+} satisfies Registry;
 
 /**
  * `<tag attributes props="…">` with the server-rendered component inside; the props attribute is left

@@ -1,4 +1,4 @@
-// The firm's list of leads (quote requests) from the database, in Danish with Copenhagen times: a
+// The firm's list of leads (quote requests and call-backs) from the database, in Danish with Copenhagen times: a
 // period, a search by name, phone or e-mail, or the undelivered ones (what the alerts point to). Deploy
 // checks (`npm run verify:deploy`) are not leads and are left out.
 import { danishDateTime, spreadsheetDateTime } from "../../supabase/functions/_shared/copenhagen-time.js";
@@ -6,7 +6,8 @@ import { toCsv } from "./csv.js";
 
 /** @typedef {import("./period.js").Period} Period */
 /**
- * @typedef {{ id: string, received_at: Date, name: string, phone: string, email: string, location: string, message: string,
+ * @typedef {{ id: string, received_at: Date, kind: string, call_when: string | null, name: string, phone: string,
+ *   email: string | null, location: string | null, message: string | null,
  *   source_url: string | null, partner_id: string | null, partner_name: string | null, status: string, attempts: number,
  *   last_error: string | null, failed_at: Date | null }} Lead
  */
@@ -20,7 +21,17 @@ export const STATUS_IN_DANISH = /** @type {Record<string, string>} */ ({
   held: "holdt tilbage: for mange fra samme adresse",
 });
 
-const COLUMNS = `q.id, q.received_at, q.name, q.phone, q.email, q.location, q.message, q.source_url, q.partner_id,
+/** What a lead asks for, in Danish (the column `kind`). */
+export const KIND_IN_DANISH = /** @type {Record<string, string>} */ ({ quote: "Tilbud", callback: "Ring op" });
+
+/**
+ * A lead's kind in Danish, with when to call for a call-back: "Ring op (I formiddag)".
+ * @param {Lead} lead
+ */
+export const kindOf = (lead) =>
+  `${KIND_IN_DANISH[lead.kind] ?? lead.kind}${lead.kind === "callback" ? ` (${lead.call_when ?? "når som helst"})` : ""}`;
+
+const COLUMNS = `q.id, q.received_at, q.kind, q.call_when, q.name, q.phone, q.email, q.location, q.message, q.source_url, q.partner_id,
   p.name as partner_name, q.notification_status as status, q.attempts, q.last_error, q.failed_at`;
 
 /**
@@ -70,12 +81,15 @@ export function leadText(lead) {
     lead.status === "sent" || lead.attempts === 0
       ? ""
       : ` (${lead.attempts} forsøg${lead.last_error ? `, sidste fejl: ${lead.last_error}` : ""})`;
+  // A call-back has only a name and a phone: no address, place or message lines.
+  const quote = lead.kind !== "callback";
   return [
     `${danishDateTime(lead.received_at)}  ${lead.name}`,
-    `  Telefon: ${lead.phone}   E-mail: ${lead.email}   Hvor: ${lead.location}`,
+    `  Type: ${kindOf(lead)}`,
+    quote ? `  Telefon: ${lead.phone}   E-mail: ${lead.email}   Hvor: ${lead.location}` : `  Telefon: ${lead.phone}`,
     `  Partner: ${partnerOf(lead)}   Side: ${lead.source_url ?? "(ukendt)"}`,
     `  E-mail til firmaet: ${status}${tried}`,
-    `  Besked: ${lead.message.replace(/\s*\n\s*/g, " / ")}`,
+    ...(quote ? [`  Besked: ${(lead.message ?? "").replace(/\s*\n\s*/g, " / ")}`] : []),
     `  Id: ${lead.id}`,
   ].join("\n");
 }
@@ -94,16 +108,29 @@ export function leadsText(heading, leads) {
  * @param {Lead[]} leads
  */
 export function leadsCsv(leads) {
-  const header = ["Modtaget (dansk tid)", "Navn", "Telefon", "E-mail", "Hvor", "Besked", "Partner", "Side", "E-mail til firmaet", "Id"];
+  const header = [
+    "Modtaget (dansk tid)",
+    "Type",
+    "Navn",
+    "Telefon",
+    "E-mail",
+    "Hvor",
+    "Besked",
+    "Partner",
+    "Side",
+    "E-mail til firmaet",
+    "Id",
+  ];
   return toCsv(
     header,
     leads.map((lead) => [
       spreadsheetDateTime(lead.received_at),
+      kindOf(lead),
       lead.name,
       lead.phone,
-      lead.email,
-      lead.location,
-      lead.message,
+      lead.email ?? "",
+      lead.location ?? "",
+      lead.message ?? "",
       partnerOf(lead),
       lead.source_url ?? "",
       STATUS_IN_DANISH[lead.status] ?? lead.status,

@@ -2,6 +2,7 @@
 // and the islands, rendered at build time from the same components the browser hydrates
 // (widgets/ssr.tsx). The islands are synchronous, so macros, which cannot await, can use them.
 import { escapeHtml } from "../../supabase/functions/_shared/escape-html.js";
+import { hoursText } from "../_lib/format.js";
 import { inlineScriptTag } from "../_lib/inline-scripts.js";
 import { keepTextTogether } from "../_lib/keep-together.js";
 import { loadData } from "../_lib/load-data.js";
@@ -46,16 +47,22 @@ async function socialImage(title) {
 /** What the build's no-wrap spans do for page text (site/_lib/keep-together.js), for the islands' text. */
 const keepText = keepTextTogether(loadData("business").phone.display);
 
+/** The phone hours as the pages print them, kept on one line: when the call-back form says the firm calls back. */
+const phoneHours = () => keepText(hoursText(loadData("business").hours.phone));
+
 /**
  * How each island of widgets/islands.js gets its props and element attributes from a shortcode's
  * parameters and the page: `{% quoteForm { id, heading, intro, location } %}` (docs/product.md#widget-states,
- * #quote-form-rules), `{% faqAccordion { id, items } %}` (items are `{ question, answer }`),
+ * #quote-form-rules), `{% callbackForm { id } %}` (docs/product.md#call-back-form), `{% faqAccordion { id, items } %}` (items are `{ question, answer }`),
  * `{% navMenu { id, trigger, items, links, className } %}` and `{% mobileMenu { items, links, phone, className } %}`
  * (the header's menus). The shortcode names are the registry's.
  * @type {Record<keyof typeof ISLANDS, (params: any, page: { url: string }) => { props: object, attributes?: Record<string, string | undefined> }>}
  */
 const ISLAND_PROPS = {
   quoteForm: (params, page) => ({ props: { ...params, page: cleanUrl(page.url), facts: widgetFacts() } }),
+  callbackForm: (params, page) => ({
+    props: { ...params, page: cleanUrl(page.url), facts: widgetFacts(), hours: phoneHours() },
+  }),
   faq: ({ items, ...params }) => ({
     props: {
       ...params,

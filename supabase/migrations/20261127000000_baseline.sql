@@ -17,14 +17,21 @@
 create table public.quote_requests (
   id uuid primary key default gen_random_uuid(),
   received_at timestamptz not null default now(),
+  -- What the visitor asked for: a quote (the five fields of the quote form) or a call back (name and
+  -- phone, and when to call if they said; docs/product.md#call-back-form). A call-back has no address,
+  -- place or message, and so never a receipt (receipt_status null).
+  kind text not null default 'quote' check (kind in ('quote', 'callback')),
+  call_when text check (char_length(call_when) <= 40),
   -- The five fields of the quote form (docs/product.md#data), validated by the function. The address is
   -- stored in the one form the function makes of it (quote-checks.ts canonicalEmail: NFKC, the domain
   -- in lower-case ASCII), so counting and erasure compare only its mailbox (public.mailbox below).
   name text not null check (char_length(name) between 2 and 100),
   phone text not null check (char_length(phone) between 8 and 20),
-  email text not null check (char_length(email) between 3 and 254),
-  location text not null check (char_length(location) between 2 and 200),
-  message text not null check (char_length(message) between 10 and 1000),
+  email text check (char_length(email) between 3 and 254),
+  location text check (char_length(location) between 2 and 200),
+  message text check (char_length(message) between 10 and 1000),
+  check (kind = 'callback' or (email is not null and location is not null and message is not null)),
+  check (kind = 'callback' or call_when is null),
   source_url text check (char_length(source_url) <= 500),
   partner_id text check (char_length(partner_id) <= 64),
   -- The same key never creates a second row (or a second e-mail).
@@ -228,7 +235,8 @@ create function public.submit_quote_request(
   p_client_ip_hash text, p_user_agent text,
   p_per_client int, p_per_email int, p_per_email_total int, p_window_minutes int,
   p_not_after timestamptz,
-  p_photo_names text[] default null, p_photo_types text[] default null, p_photos_base64 text[] default null
+  p_photo_names text[] default null, p_photo_types text[] default null, p_photos_base64 text[] default null,
+  p_kind text default 'quote', p_call_when text default null
 )
 returns table (kind text, id uuid, retry_after_seconds int)
 language plpgsql
@@ -243,7 +251,10 @@ begin
   -- One submission per client and per mailbox at a time. Separate lock spaces (1: client,
   -- 2: mailbox), always taken in that order.
   perform pg_advisory_xact_lock(1, hashtext(p_client_ip_hash));
-  perform pg_advisory_xact_lock(2, hashtext(public.mailbox(p_email)));
+  -- A call-back has no address: only the client's limit counts it.
+  if p_email is not null then
+    perform pg_advisory_xact_lock(2, hashtext(public.mailbox(p_email)));
+  end if;
 
   if p_idempotency_key is not null then
     select q.id, q.request_hash into existing from quote_requests q where q.idempotency_key = p_idempotency_key;
@@ -280,10 +291,11 @@ begin
   -- be the address's owner and the requests before may be a stranger's. Two requests with one key from
   -- different clients can still meet here: the unique key decides.
   insert into quote_requests
-    (name, phone, email, location, message, source_url, partner_id, idempotency_key, request_hash, client_ip_hash, user_agent,
-     notification_status)
-  values (p_name, p_phone, p_email, p_location, p_message, p_source_url, p_partner_id, p_idempotency_key, p_request_hash,
-    p_client_ip_hash, p_user_agent, case when counts.by_email >= p_per_email_total then 'held' else 'pending' end)
+    (kind, call_when, name, phone, email, location, message, source_url, partner_id, idempotency_key, request_hash,
+     client_ip_hash, user_agent, notification_status, receipt_status)
+  values (p_kind, p_call_when, p_name, p_phone, p_email, p_location, p_message, p_source_url, p_partner_id, p_idempotency_key,
+    p_request_hash, p_client_ip_hash, p_user_agent, case when counts.by_email >= p_per_email_total then 'held' else 'pending' end,
+    case when p_kind = 'callback' then null else 'due' end)
   on conflict (idempotency_key) do nothing
   returning quote_requests.id into new_id;
   if new_id is not null then

@@ -66,7 +66,7 @@ create trigger quote_requests_queue_sms
 -- within p_horizon_hours of their request. Each takes one of the day's p_daily_limit the first time it
 -- is claimed (the day's row is locked by its update, so instances count one at a time); over the cap it
 -- ends `capped` and counts in the day's `over_cap`. A deploy check that did not ask for its SMS ends `off`.
--- Returns what the text needs: name, phone, town and kind (the column `kind`, where the table has one).
+-- Returns what the text needs: name, phone, town and the request's kind (a quote or a call-back).
 create function public.claim_lead_sms(p_ids uuid[], p_limit int, p_daily_limit int, p_horizon_hours int, p_claim_seconds int)
 returns table (request_id uuid, attempt int, name text, phone text, location text, kind text, deploy_check boolean)
 language plpgsql
@@ -106,7 +106,7 @@ begin
         claimed_until = now() + make_interval(secs => p_claim_seconds)
       from public.quote_requests q
       where s.request_id = candidate.request_id and q.id = s.request_id
-      returning s.request_id, s.attempts, q.name, q.phone, q.location, to_jsonb(q) ->> 'kind', q.deploy_check;
+      returning s.request_id, s.attempts, q.name, q.phone, q.location, q.kind, q.deploy_check;
     claimed := claimed + 1;
     exit when claimed >= p_limit;
   end loop;

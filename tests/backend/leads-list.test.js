@@ -24,6 +24,16 @@ describe("npm run leads on PostgreSQL 15", () => {
       message: '=HYPERLINK("http://evil.example";"klik"); og "citat"\nanden linje',
       notification_status: "failed",
     });
+    // A call-back: a name and a phone, and when to call.
+    await insertLead(sql, "2026-12-02T09:00:00Z", {
+      kind: "callback",
+      call_when: "I formiddag",
+      name: "Kaj Ring",
+      phone: "30 40 50 60",
+      email: null,
+      location: null,
+      message: null,
+    });
     // A deploy check is not a lead.
     await insertLead(sql, "2026-11-11T09:00:00Z", { name: "Deploy Check", deploy_check: true });
   });
@@ -85,6 +95,19 @@ describe("npm run leads on PostgreSQL 15", () => {
     // What a visitor typed comes back whole, as text: Excel would run a cell starting with "=".
     expect(rows[0].Besked).toBe(`'=HYPERLINK("http://evil.example";"klik"); og "citat"\nanden linje`);
     expect(rows[0]["E-mail til firmaet"]).toBe("opgivet: kunne ikke sendes");
+  });
+
+  it("shows each lead's kind: a quote, or a call-back with when to call and no empty e-mail, place or message", async () => {
+    const december = (await leads("--month", "2026-12")).stdout;
+    expect(december).toContain("2.12.2026 kl. 10.00  Kaj Ring\n  Type: Ring op (I formiddag)\n  Telefon: 30 40 50 60\n");
+    expect(december).not.toMatch(/null|E-mail: |Besked:/);
+    expect((await leads("--month", "2026-11")).stdout).toContain("Ida Nielsen\n  Type: Tilbud\n");
+    const folder = await mkdtemp(join(tmpdir(), "leads-csv-"));
+    await runOperatorScript("leads.js", ["--month", "2026-12", "--csv"], { databaseUrl: db.database.url, env: { INIT_CWD: folder } });
+    const bytes = await readFile(join(folder, "forespoergsler-2026-12-01-til-2026-12-31.csv"));
+    /** @type {Record<string, string>[]} */
+    const [row] = parse(bytes, { bom: true, delimiter: ";", columns: true, record_delimiter: "\r\n" });
+    expect(row).toMatchObject({ Type: "Ring op (I formiddag)", Navn: "Kaj Ring", Telefon: "30 40 50 60", "E-mail": "", Besked: "" });
   });
 
   it("keeps --undelivered, in Danish, and refuses a malformed period with a Danish sentence", async () => {

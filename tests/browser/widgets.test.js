@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../dev/chromium.js";
 import { axeViolations, visit } from "../support/browser.js";
-import { PERSON, mailTo as mailOf, rowsFor as rowsOf, storedRows as storedRowsOf } from "../support/local-site-checks.js";
+import { PERSON, mailTo as mailOf, rowsFor as rowsOf, storedRows as storedRowsOf, waitFor } from "../support/local-site-checks.js";
 import { startLocalSite } from "../support/local-site.js";
 import { startPartnerServer } from "../support/partner-page.js";
 import { business } from "../support/site.js";
@@ -333,6 +333,48 @@ describe("the partner embed on another origin with hostile CSS and a strict CSP"
     await page.waitForLoadState("networkidle");
     expect(await page.locator("elektriker-tilbud").locator('[name="name"]').count()).toBe(1);
     expect(problems.console).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the call-back form, against the local stack", () => {
+  /** The call-back stored for `phone` and the firm's e-mail about it, once both are there. */
+  const storedCallback = async (/** @type {string} */ phone) => {
+    const [row] = await waitFor(async () => {
+      const rows = await site.sql`select * from public.quote_requests where kind = 'callback' and phone = ${phone}`;
+      return rows.length ? rows : null;
+    }, `the call-back for ${phone}`);
+    const mail = await waitFor(async () => (await site.mails()).find((each) => each.subject?.includes(phone)), `the e-mail about ${phone}`);
+    return { row, mail };
+  };
+
+  it("sends name, phone and when from an area page, thanks in Danish, and the firm is asked to call", async () => {
+    const { context, page, problems } = await visit(browser, `${site.base}/omraader/koge`);
+    const island = page.locator("elektriker-callback-form");
+    await island.locator("#callback-form-name").focus(); // the first interaction wakes the island
+    await page.locator("elektriker-callback-form[ready]").waitFor();
+    await fill(island, { name: "Karen Opkald", phone: "20 30 40 51" });
+    await island.locator("select").selectOption("I eftermiddag");
+    await island.getByRole("button", { name: "Ring mig op" }).click();
+    await island.locator("#callback-form-sent").waitFor();
+    expect(await island.locator("#callback-form-sent").textContent()).toContain("Tak! Vi ringer dig op.");
+    const { row, mail } = await storedCallback("20 30 40 51");
+    expect(row).toMatchObject({ name: "Karen Opkald", call_when: "I eftermiddag", email: null, message: null });
+    expect(new URL(row.source_url).pathname).toBe("/omraader/koge");
+    expect(mail.subject).toBe("Ring op: Karen Opkald, 20 30 40 51");
+    expect(problems.console).toEqual([]);
+    await context.close();
+  });
+
+  it("sends without JavaScript from /kontakt and lands on the page that says we call back", async () => {
+    const { context, page } = await visit(browser, `${site.base}/kontakt`, { javaScriptEnabled: false });
+    const island = page.locator("elektriker-callback-form");
+    await fill(island, { name: "Ole Uden Script", phone: "20 30 40 52" });
+    await island.getByRole("button", { name: "Ring mig op" }).click();
+    await page.waitForURL("**/kontakt/ring-op-tak");
+    expect(await page.locator("h1").textContent()).toBe("Tak, vi ringer dig op");
+    const { row } = await storedCallback("20 30 40 52");
+    expect(row).toMatchObject({ name: "Ole Uden Script", call_when: "Hurtigst muligt" });
     await context.close();
   });
 });

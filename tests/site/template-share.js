@@ -7,15 +7,16 @@ const BLOCKS = "p, li, h1, h2, h3, h4, h5, h6, td, th, summary";
 
 /**
  * The text blocks of a page's <main>, with the town's name, postcode and distances replaced by placeholders.
- * The quote form's own labels, hints and privacy line are left out: like the header and footer, they are
- * the site's interface, the same on every page that has the form, not what the page says about its town.
+ * The quote form's and the call-back form's own labels, hints and privacy line are left out: like the
+ * header and footer, they are the site's interface, the same on every page that has the forms, not what the
+ * page says about its town.
  * @param {string} html
  * @param {{ name: string, postalCode: string }} area
  */
 export function textBlocks(html, area) {
   const main = parse(html).querySelector("main");
   if (!main) throw new Error("the page has no <main>");
-  for (const form of main.querySelectorAll("elektriker-quote-form")) form.remove();
+  for (const form of main.querySelectorAll("elektriker-quote-form, elektriker-callback-form")) form.remove();
   const literal = (/** @type {string} */ value) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return main
     .querySelectorAll(BLOCKS)

@@ -32,7 +32,8 @@ export const LEAD = {
  * Stores one lead received at `receivedAt` (an ISO moment) and answers its id.
  * @param {import("postgres").Sql} sql
  * @param {string} receivedAt
- * @param {Partial<typeof LEAD> & { partner_id?: string | null, source_url?: string | null, notification_status?: string,
+ * @param {{ [field in keyof typeof LEAD]?: string | null } & { kind?: "quote" | "callback", call_when?: string | null,
+ *   partner_id?: string | null, source_url?: string | null, notification_status?: string,
  *   deploy_check?: boolean, idempotency_key?: string | null, user_agent?: string | null }} [fields]
  * @returns {Promise<string>}
  */

@@ -12,6 +12,8 @@ describe("receivedInDanish", () => {
 });
 
 const REQUEST = {
+  kind: /** @type {const} */ ("quote"),
+  when: null,
   id: "0b1c2d3e-0000-4000-8000-000000000001",
   receivedAt: new Date("2026-11-22T10:25:00Z"),
   name: "Jens Hansen",

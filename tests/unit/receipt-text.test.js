@@ -35,7 +35,7 @@ describe("buildReceipt", () => {
         { id: "00000000-0000-4000-8000-000000000000", email: "x@example.dk", location, receivedAt: new Date(), attempts: 1, facts },
         settings,
       );
-      return [message.subject, message.text, message.html, JSON.stringify(message.headers), message.replyTo.name].join("\n");
+      return [message.subject, message.text, message.html, JSON.stringify(message.headers), message.replyTo?.name].join("\n");
     };
     fc.assert(
       fc.property(fc.string({ unit: "grapheme", minLength: 2, maxLength: 60 }), fc.stringMatching(/^zq[a-z0-9]{8}$/), (free, mark) => {

@@ -23,10 +23,12 @@ export type SubmitOptions = {
   facts: SiteFacts;
   /** The fields shown (an area page has no location field). */
   fields: readonly QuoteField[];
+  /** The fields checked and sent: the quote form's five unless said (the call-back form's name and phone). */
+  checked?: readonly QuoteField[];
   values: QuoteValues;
   /** How long the visitor has been filling the form in, in milliseconds. */
   elapsedMs: () => number;
-  /** The rest of the request body: page and partner. */
+  /** The rest of the request body: page and partner (the call-back form: its `kind` and `when`). */
   extra: () => QuoteBody;
   form: RefObject<HTMLFormElement | null>;
   /** Called once the request was stored: the form clears. */
@@ -39,7 +41,7 @@ export type SubmitOptions = {
 export const failureText = (phone: string) => `Der opstod en fejl. Prøv igen eller ring til os på ${phone}`;
 
 /** State and handlers of one form's submissions. */
-export function useQuoteSubmit({ id, facts, fields, values, elapsedMs, extra, form, onSent, onResult }: SubmitOptions) {
+export function useQuoteSubmit({ id, facts, fields, checked: sent, values, elapsedMs, extra, form, onSent, onResult }: SubmitOptions) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -72,7 +74,7 @@ export function useQuoteSubmit({ id, facts, fields, values, elapsedMs, extra, fo
     event.preventDefault();
     if (busy.current) return; // a double click sends once
     setOutcome(null);
-    const checked = checkQuoteRequest(values);
+    const checked = checkQuoteRequest(values, sent);
     if (!checked.ok) return showErrors(checked.errors);
     busy.current = true;
     setSending(true);

@@ -19,7 +19,7 @@ export function apiEmail(message: OutgoingMessage) {
   return {
     from: message.from,
     to: message.to,
-    reply_to: mailbox(message.replyTo),
+    ...(message.replyTo ? { reply_to: mailbox(message.replyTo) } : {}),
     subject: message.subject,
     text: message.text,
     html: message.html,

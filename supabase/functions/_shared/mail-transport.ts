@@ -6,7 +6,8 @@
 export type OutgoingMessage = {
   from: string;
   to: string[];
-  replyTo: { name: string; address: string };
+  /** Whom a reply goes to; none for a call-back, which has no address. */
+  replyTo?: { name: string; address: string };
   subject: string;
   text: string;
   html: string;

@@ -59,40 +59,65 @@ const photoAttachments = (request: StoredRequest) =>
     contentType: photo.contentType,
   }));
 
-/** The message for one request: subject with the location, customer as Reply-To, text and escaped HTML. */
-export function buildMessage(request: StoredRequest, settings: Omit<MailSettings, "mailTransport">) {
-  const rows: [string, string][] = [
-    ["Navn", request.name],
-    ["Telefon", request.phone],
-    ["E-mail", request.email],
-    ["Hvor", request.location],
+/** The parts of the message that differ between a quote and a call-back. */
+function content(request: StoredRequest) {
+  const about: [string, string][] = [
     ["Side", request.sourceUrl ?? "(ukendt)"],
     ["Partner", request.partnerId ?? "(egen hjemmeside)"],
     ["Modtaget", receivedInDanish(request.receivedAt)],
     ["Forespørgsel-id", request.id],
   ];
-  const text = [
-    "Ny forespørgsel fra hjemmesiden.",
-    "",
-    ...rows.map(([label, value]) => `${label}: ${value}`),
-    "",
-    "Besked:",
-    request.message,
-    "",
-    "Svar direkte på denne e-mail for at skrive til kunden.",
-  ].join("\n");
-  const html = `<p>Ny forespørgsel fra hjemmesiden.</p>
-<table>${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${cellHtml(label, value)}</td></tr>`).join("")}</table>
-<p><strong>Besked:</strong></p>
-<p style="white-space:pre-wrap">${escapeHtml(request.message)}</p>
-<p>Svar direkte på denne e-mail for at skrive til kunden.</p>`;
+  if (request.kind === "callback") {
+    // No address to answer: the subject says what to do and whom to call, so it can be done from the inbox.
+    return {
+      subject: `Ring op: ${request.name}, ${request.phone}`,
+      intro: "Kunden vil gerne ringes op.",
+      rows: [["Navn", request.name], ["Telefon", request.phone], ["Hvornår", request.when ?? "Ikke angivet"], ...about] as [
+        string,
+        string,
+      ][],
+      message: null,
+      outro: "Ring kunden op på nummeret ovenfor.",
+      replyTo: undefined,
+    };
+  }
   return {
-    from: settings.mailFrom,
-    to: settings.mailTo,
+    subject: `Ny forespørgsel: ${request.location}`,
+    intro: "Ny forespørgsel fra hjemmesiden.",
+    rows: [["Navn", request.name], ["Telefon", request.phone], ["E-mail", request.email], ["Hvor", request.location], ...about] as [
+      string,
+      string,
+    ][],
+    message: request.message,
+    outro: "Svar direkte på denne e-mail for at skrive til kunden.",
     // A name that holds an encoded word or an address (stored before the rules refused them) would be
     // decoded by mail clients into someone else's address: the customer's address stands alone then.
     replyTo: { name: posesAsAddress(request.name) ? "" : request.name, address: request.email },
-    subject: `${request.deployCheck ? "TEST fra npm run verify:deploy: " : ""}Ny forespørgsel: ${request.location}`,
+  };
+}
+
+/**
+ * The message for one request: for a quote, the subject with the location and the customer as Reply-To;
+ * for a call-back, the subject says whom to call; text and escaped HTML.
+ */
+export function buildMessage(request: StoredRequest, settings: Omit<MailSettings, "mailTransport">) {
+  const { subject, intro, rows, message, outro, replyTo } = content(request);
+  const text = [
+    intro,
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(message === null ? [] : ["", "Besked:", message]),
+    "",
+    outro,
+  ].join("\n");
+  const html = `<p>${escapeHtml(intro)}</p>
+<table>${rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${cellHtml(label, value)}</td></tr>`).join("")}</table>
+${message === null ? "" : `<p><strong>Besked:</strong></p>\n<p style="white-space:pre-wrap">${escapeHtml(message)}</p>\n`}<p>${escapeHtml(outro)}</p>`;
+  return {
+    from: settings.mailFrom,
+    to: settings.mailTo,
+    ...(replyTo ? { replyTo } : {}),
+    subject: `${request.deployCheck ? "TEST fra npm run verify:deploy: " : ""}${subject}`,
     text,
     html,
     // One stable Message-ID per request: should a retry ever deliver twice, mail clients see one message.

@@ -6,15 +6,20 @@
 import { regexes } from "zod/mini";
 import { asciiDomain, canonicalEmail, normalizeEmail } from "./email-address.js";
 import rules from "./quote-rules.json" with { type: "json" };
+// The call-back's own rule in a file of its own: the partner embed, which has no call-back form, does not carry it.
+import callbackRules from "./callback-rules.json" with { type: "json" };
 
 // The address's one form lives beside these rules in plain JavaScript, which the operator scripts share.
 export { canonicalEmail };
 
-export { rules as QUOTE_RULES };
+export { rules as QUOTE_RULES, callbackRules as CALLBACK_RULES };
 export const QUOTE_FIELDS = ["name", "phone", "email", "location", "message"] as const;
 export type QuoteField = (typeof QUOTE_FIELDS)[number];
 export type QuoteValues = Record<QuoteField, string>;
-export type FieldErrors = Partial<Record<QuoteField, string[]>>;
+/** The call-back form's fields (docs/product.md#call-back-form): the quote form's name and phone, with their rules. */
+export const CALLBACK_FIELDS = ["name", "phone"] as const satisfies readonly QuoteField[];
+/** The fields a refusal can name: the quote form's, and the call-back's choice of when. */
+export type FieldErrors = Partial<Record<QuoteField | "when", string[]>>;
 /** A rule: what a (trimmed) value must pass, and the message when it does not. */
 export type Check = [test: (value: string) => boolean, message: string];
 
@@ -132,11 +137,17 @@ export const normalizeValue = (field: QuoteField, value: string) =>
 /** A valid value as it is stored: the address in its canonical form, everything else as normalised. */
 export const storedValue = (field: QuoteField, value: string) => (field === "email" ? canonicalEmail(value) : value);
 
-/** The browser's check of the form's values: the values as stored, or every field's Danish messages. */
-export function checkQuoteRequest(values: QuoteValues): { ok: true; data: QuoteValues } | { ok: false; errors: FieldErrors } {
+/**
+ * The browser's check of the form's values: the values as stored, or every field's Danish messages.
+ * `fields`: the ones the form sends (the call-back form only CALLBACK_FIELDS).
+ */
+export function checkQuoteRequest(
+  values: QuoteValues,
+  fields: readonly QuoteField[] = QUOTE_FIELDS,
+): { ok: true; data: QuoteValues } | { ok: false; errors: FieldErrors } {
   const data = {} as QuoteValues;
   const errors: FieldErrors = {};
-  for (const field of QUOTE_FIELDS) {
+  for (const field of fields) {
     const value = normalizeValue(field, values[field]);
     collectErrors(errors, field, value);
     data[field] = storedValue(field, value);

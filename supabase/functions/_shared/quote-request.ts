@@ -2,7 +2,17 @@
 // running the shared checks of quote-checks.ts (the rules and Danish messages of section 5), so the
 // browser and the function can never disagree about what is valid.
 import * as z from "zod/mini";
-import { type FieldErrors, QUOTE_CHECKS, QUOTE_FIELDS, QUOTE_RULES, type QuoteField, normalizeValue, storedValue } from "./quote-checks.ts";
+import {
+  CALLBACK_FIELDS,
+  CALLBACK_RULES,
+  type FieldErrors,
+  QUOTE_CHECKS,
+  QUOTE_FIELDS,
+  QUOTE_RULES,
+  type QuoteField,
+  normalizeValue,
+  storedValue,
+} from "./quote-checks.ts";
 
 export { QUOTE_FIELDS, QUOTE_RULES };
 export type { FieldErrors, QuoteField };
@@ -38,4 +48,49 @@ export function validateQuoteRequest(input: unknown): { ok: true; data: QuoteReq
     if (!errors[name].includes(issue.message)) errors[name].push(issue.message);
   }
   return { ok: false, errors };
+}
+
+/** What a request asks for: a quote (the default when `kind` is absent), or a call back. */
+export const LEAD_KINDS = ["quote", "callback"] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+
+/** A request's kind: `kind` absent, null or empty is a quote; anything but a known kind is null (refused). */
+export function leadKind(value: unknown): LeadKind | null {
+  if (value === undefined || value === null || value === "") return "quote";
+  return LEAD_KINDS.find((kind) => kind === value) ?? null;
+}
+
+/** A quote request, or a call-back (name, phone and when; no address, place or message). */
+export type Lead =
+  | (QuoteRequest & { kind: "quote"; when: null })
+  | { kind: "callback"; name: string; phone: string; email: null; location: null; message: null; when: string | null };
+
+const callbackSchema = z.object({ name: field("name"), phone: field("phone") });
+
+/**
+ * Validates a call-back: name and phone by the quote form's rules and messages, and `when` one of the
+ * options of callback-rules.json or nothing. Every other field is ignored.
+ */
+export function validateCallbackRequest(input: unknown): { ok: true; data: Lead } | { ok: false; errors: FieldErrors } {
+  const body = (input ?? {}) as Record<string, unknown>;
+  const result = callbackSchema.safeParse(Object.fromEntries(CALLBACK_FIELDS.map((name) => [name, body[name]])));
+  const errors: FieldErrors = {};
+  for (const issue of result.success ? [] : result.error.issues) {
+    const name = issue.path[0] as QuoteField;
+    errors[name] ??= [];
+    if (!errors[name].includes(issue.message)) errors[name].push(issue.message);
+  }
+  const when = typeof body.when === "string" ? body.when.normalize("NFC").trim() : body.when;
+  const chosen = when === undefined || when === null || when === "" ? null : CALLBACK_RULES.when.options.find((option) => option === when);
+  if (chosen === undefined) errors.when = [CALLBACK_RULES.when.message];
+  if (!result.success || chosen === undefined) return { ok: false, errors };
+  const { name, phone } = result.data;
+  return { ok: true, data: { kind: "callback", name, phone, email: null, location: null, message: null, when: chosen } };
+}
+
+/** Validates a request of either kind. */
+export function validateLead(kind: LeadKind, input: unknown): { ok: true; data: Lead } | { ok: false; errors: FieldErrors } {
+  if (kind === "callback") return validateCallbackRequest(input);
+  const result = validateQuoteRequest(input);
+  return result.ok ? { ok: true, data: { ...result.data, kind, when: null } } : result;
 }

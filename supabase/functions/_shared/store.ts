@@ -2,13 +2,13 @@
 // a row first; the e-mail is a state of that row: pending -> sending -> sent, claimed by one sender at a time.
 import { Buffer } from "node:buffer";
 import type postgres from "postgres";
-import type { QuoteRequest } from "./quote-request.ts";
+import type { Lead } from "./quote-request.ts";
 import type { Photo } from "./quote-photos.ts";
 import { ALERT_INTERVAL_MINUTES } from "./alerts.ts";
 
 export type Sql = ReturnType<typeof postgres>;
 
-export type StoredRequest = QuoteRequest & {
+export type StoredRequest = Lead & {
   id: string;
   receivedAt: Date;
   sourceUrl: string | null;
@@ -28,7 +28,7 @@ export type StoredRequest = QuoteRequest & {
  */
 export type StoredPhoto = { filename: string; contentType: Photo["contentType"]; base64: () => Promise<string> };
 
-export type NewRequest = QuoteRequest & {
+export type NewRequest = Lead & {
   sourceUrl: string | null;
   partnerId: string | null;
   idempotencyKey: string | null;
@@ -83,7 +83,7 @@ export const RETRY_HORIZON_HOURS = 24;
 /** How long a claimed row stays reserved for its sender before another may take it over. */
 const CLAIM_SECONDS = 300;
 
-const COLUMNS = `id, received_at as "receivedAt", name, phone, email, location, message,
+const COLUMNS = `id, received_at as "receivedAt", kind, call_when as "when", name, phone, email, location, message,
   source_url as "sourceUrl", partner_id as "partnerId", attempts, deploy_check as "deployCheck",
   (select count(*) from quote_request_photos p where p.request_id = quote_requests.id)::int as "photoCount"`;
 
@@ -123,7 +123,7 @@ export function createStore(sql: Sql) {
           ${request.sourceUrl}, ${request.partnerId}, ${request.idempotencyKey}, ${request.requestHash},
           ${request.clientIpHash}, ${request.userAgent},
           ${limits.perClient}, ${limits.perEmail}, ${limits.perEmailTotal}, ${limits.windowMinutes}, ${notAfter}
-          ${photos.length ? photoArguments(sql, photos) : sql``})`;
+          ${photos.length ? photoArguments(sql, photos) : sql``}, p_kind => ${request.kind}, p_call_when => ${request.when})`;
       if (row.kind === "limited") return { kind: "limited", retryAfterSeconds: row.retryAfterSeconds ?? 1 };
       if (row.kind === "keyReused" || row.kind === "expired") return { kind: row.kind };
       if (!row.id) throw new Error(`submit_quote_request answered ${row.kind} without an id`);

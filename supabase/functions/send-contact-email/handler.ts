@@ -29,7 +29,7 @@ import type { LeadSms } from "../_shared/sms-delivery.ts";
 import { createPartnerList } from "../_shared/partners.ts";
 import { type Alerter, createAlerter } from "../_shared/alerts.ts";
 import { INVISIBLE, QUOTE_FIELDS, QUOTE_RULES } from "../_shared/quote-checks.ts";
-import { type QuoteRequest, validateQuoteRequest } from "../_shared/quote-request.ts";
+import { type Lead, type LeadKind, leadKind, validateLead } from "../_shared/quote-request.ts";
 import { registrationCheck } from "./registration-check.ts";
 import { MultipartRefused } from "../_shared/multipart.ts";
 import { readPhotoForm } from "../_shared/photo-form.ts";
@@ -122,6 +122,9 @@ function requestOrigin(request: Request): string | null {
     return "null";
   }
 }
+
+/** Where a plain form post lands once stored: the call-back's page says that we call. */
+const thanksPage = (kind: LeadKind) => (kind === "callback" ? "/kontakt/ring-op-tak" : "/kontakt/tak");
 
 function isDbUnreachable(error: unknown): boolean {
   if (error instanceof DeadlineExceeded) return true;
@@ -303,7 +306,7 @@ export function createHandler({
       // and this line is how the firm sees it happen.
       const partnerId = await partners.verified(stringOrNull(body.partnerId ?? body.partner), request.headers.get("origin"));
       log({ event: "spam_dropped", requestId, reason: "honeypot", partnerId, origin: from });
-      return isForm ? redirect("/kontakt/tak") : json(200, { id: requestId });
+      return isForm ? redirect(thanksPage(leadKind(body.kind) ?? "quote")) : json(200, { id: requestId });
     }
     // How long the form took, measured in the page (performance.now(), so no clock but the page's own
     // counts). The widgets wait out the rest of the minimum themselves, so a quick person never sees
@@ -317,9 +320,14 @@ export function createHandler({
     return null;
   }
 
-  /** Rules: the fields checked with the rules the form uses; the answer names each wrong field. */
-  function judgeFields({ requestId, isForm, json, redirect }: Exchange, body: Record<string, unknown>) {
-    const validation = validateQuoteRequest(body);
+  /**
+   * Rules: the fields of the request's kind checked with the rules the form uses; the answer names each
+   * wrong field. A kind the function does not know is refused, not taken for a quote.
+   */
+  function judgeFields({ requestId, isForm, json, redirect, problem }: Exchange, body: Record<string, unknown>) {
+    const kind = leadKind(body.kind);
+    if (kind === null) return problem(400, "badKind");
+    const validation = validateLead(kind, body);
     if (validation.ok) return validation.data;
     const fields = Object.keys(validation.errors);
     log({ event: "request_invalid", requestId, status: 400, fields });
@@ -333,16 +341,19 @@ export function createHandler({
    * header does not hide a key sent in the body; a key that is not one (of the wrong shape, or not even
    * a string) is refused, because ignoring it would let every retry create a new request.
    */
-  async function identify({ request, problem }: Exchange, body: Record<string, unknown>, data: QuoteRequest, photos: Photo[]) {
+  async function identify({ request, problem }: Exchange, body: Record<string, unknown>, data: Lead, photos: Photo[]) {
     const idempotencyKey = stringOrNull(request.headers.get("idempotency-key")) ?? stringOrNull(body.idempotencyKey);
     const bodyKeyIsText = body.idempotencyKey === undefined || body.idempotencyKey === null || typeof body.idempotencyKey === "string";
     if (!bodyKeyIsText || (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey))) return problem(400, "badKey");
     // `npm run verify:deploy` labels its request with the firm's CRON_SECRET; a wrong secret is refused.
     const deployCheck = request.headers.get("x-deploy-check");
     if (deployCheck !== null && !(await sameSecret(deployCheck, config.cronSecret))) return problem(403, "forbidden");
-    const requestHash = await sha256Hex(
-      JSON.stringify([...QUOTE_FIELDS.map((field) => data[field]), ...(await Promise.all(photos.map((photo) => sha256Hex(photo.bytes))))]),
-    );
+    // A quote's content is its fields and photos; a call-back's its kind, name, phone and when.
+    const content =
+      data.kind === "callback"
+        ? [data.kind, data.name, data.phone, data.when]
+        : [...QUOTE_FIELDS.map((field) => data[field]), ...(await Promise.all(photos.map((photo) => sha256Hex(photo.bytes))))];
+    const requestHash = await sha256Hex(JSON.stringify(content));
     // A deploy check sends the firm a test SMS only when it asks for one (`npm run verify:deploy -- … --sms`).
     const testSms = deployCheck !== null && request.headers.has("x-deploy-check-sms");
     return { idempotencyKey, requestHash, deployCheck: deployCheck !== null, testSms };
@@ -355,7 +366,7 @@ export function createHandler({
   async function storeRequest(
     { request, requestId, allowed, isForm, json, redirect, problem, client, holding }: Exchange,
     body: Record<string, unknown>,
-    data: QuoteRequest,
+    data: Lead,
     photos: Photo[],
     identity: { idempotencyKey: string | null; requestHash: string; deployCheck: boolean; testSms: boolean },
     deadline: Deadline,
@@ -402,7 +413,7 @@ export function createHandler({
         mailInBackground(result.id);
         smsInBackground(result.id);
       }
-      return isForm ? redirect("/kontakt/tak") : json(200, { id: result.id });
+      return isForm ? redirect(thanksPage(data.kind)) : json(200, { id: result.id });
     } catch (error) {
       const unreachable = isDbUnreachable(error);
       log({
@@ -425,9 +436,11 @@ export function createHandler({
     if (spam) return spam;
     const data = judgeFields(exchange, body);
     if (data instanceof Response) return data;
-    const identity = await identify(exchange, body, data, photos);
+    // A call-back reads only its own fields: photos sent with one are not kept.
+    const kept = data.kind === "callback" ? [] : photos;
+    const identity = await identify(exchange, body, data, kept);
     if (identity instanceof Response) return identity;
-    return await storeRequest(exchange, body, data, photos, identity, deadline);
+    return await storeRequest(exchange, body, data, kept, identity, deadline);
   }
 
   async function handle(request: Request): Promise<Response> {

@@ -9,6 +9,7 @@ import mailDelivery from "./mail-delivery.js";
 import alerts from "./alerts.js";
 import privacy from "./privacy.js";
 import sms from "./sms.js";
+import callback from "./callback.js";
 
 /** @type {import("../function-suite.js").Concern[]} */
-export const CONCERNS = [answers, validation, origins, spam, rateLimits, idempotency, mailDelivery, alerts, privacy, sms];
+export const CONCERNS = [answers, validation, origins, spam, rateLimits, idempotency, mailDelivery, alerts, privacy, sms, callback];

@@ -1,0 +1,135 @@
+// The call-back form in happy-dom, on Preact and on React: the quote form's rules and messages for name
+// and phone, a JSON body with its kind, when, page and fill time under an idempotency key, and the
+// outcome in Danish. The network is the one boundary faked here (fetch); the browser test sends through
+// the real local stack.
+import type { Root } from "react-dom/client";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CALLBACK_RULES, QUOTE_RULES } from "#quote-rules";
+import { dismissAll } from "../shared/notices.ts";
+import { act, mount as mountInto, typeInto, unmount } from "../testing.tsx";
+import { CallbackForm } from "./CallbackForm.tsx";
+
+const FACTS = {
+  brand: "Eksempel El",
+  backend: { url: "https://eksempel-projekt.supabase.co", anonKey: "anon-key", functionName: "send-contact-email" },
+  phone: { display: "12 34 56 78", e164: "+4512345678" },
+  email: "kontakt@eksempel-el.example",
+  siteUrl: "https://www.eksempel-el.example",
+  retentionMonths: 12,
+};
+const clock = { now: 0 };
+
+let host: HTMLElement;
+let root: Root | undefined;
+
+beforeEach(() => {
+  host = document.createElement("div");
+  document.body.append(host);
+  vi.spyOn(performance, "now").mockImplementation(() => clock.now);
+});
+afterEach(async () => {
+  await unmount(root);
+  root = undefined;
+  host.remove();
+  dismissAll();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const mount = async () => {
+  root = await mountInto(host, <CallbackForm id="cb" facts={FACTS} hours="mandag–fredag kl. 8.00–17.00" page="/omraader/koge" />);
+};
+const field = (name: string) => host.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
+const fill = async (name: string, phone: string) => {
+  await act(() => typeInto(field("name"), name));
+  await act(() => typeInto(field("phone"), phone));
+  clock.now += 8_000;
+};
+const submit = () =>
+  act(async () => {
+    host.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+describe("CallbackForm", () => {
+  it("is a plain form for the function: name and phone as the quote form's, when from the rules' list, its kind and page", async () => {
+    await mount();
+    const form = host.querySelector("form")!;
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.getAttribute("action")).toContain("/functions/v1/send-contact-email");
+    // A url-encoded post: a plain form with nothing but text.
+    expect(form.getAttribute("enctype")).toBeNull();
+    expect([...form.querySelectorAll("input:not([type=hidden]), select")].map((element) => element.getAttribute("name"))).toEqual([
+      "name",
+      "phone",
+      "when",
+      "website",
+    ]);
+    expect(field("name").placeholder).toBe(QUOTE_RULES.name.placeholder);
+    expect(field("phone").type).toBe("tel");
+    expect(field("phone").minLength).toBe(QUOTE_RULES.phone.min);
+    expect([...host.querySelectorAll("option")].map((option) => option.value)).toEqual(CALLBACK_RULES.when.options);
+    expect(host.querySelector(`label[for="cb-when"]`)?.textContent).toBe(CALLBACK_RULES.when.label);
+    expect(field("kind").value).toBe("callback");
+    expect(field("page").value).toBe("/omraader/koge");
+    expect(host.textContent).toContain("mandag–fredag kl. 8.00–17.00");
+    expect(host.querySelector("button")!.textContent).toBe("Ring mig op");
+  });
+
+  it("shows the quote form's Danish messages for name and phone and sends nothing", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    await mount();
+    await fill("J", "1234567");
+    await submit();
+    expect(host.querySelector("#cb-name-error")?.textContent).toBe(QUOTE_RULES.name.minMessage);
+    expect(host.querySelector("#cb-phone-error")?.textContent).toBe(QUOTE_RULES.phone.minMessage);
+    expect(document.activeElement?.id).toBe("cb-name");
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("sends JSON with kind, when, page and the fill time under an idempotency key, then thanks in Danish", async () => {
+    const fetch = vi.fn(async () => answer(200, { id: "stored" }));
+    vi.stubGlobal("fetch", fetch);
+    await mount();
+    await fill("Jens Hansen", "20 30 40 50");
+    const select = host.querySelector("select")!;
+    select.value = CALLBACK_RULES.when.options[2];
+    await submit();
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const body = JSON.parse(init.body as string);
+    expect(body).toEqual({
+      kind: "callback",
+      name: "Jens Hansen",
+      phone: "20 30 40 50",
+      when: CALLBACK_RULES.when.options[2],
+      page: "/omraader/koge",
+      elapsedMs: expect.any(Number),
+    });
+    expect(body.elapsedMs).toBeGreaterThanOrEqual(QUOTE_RULES.minFillMs);
+    expect(new Headers(init.headers).get("Idempotency-Key")).toMatch(/^[A-Za-z0-9_.:-]{8,200}$/);
+    expect(host.querySelector("#cb-sent")?.textContent).toContain("Tak! Vi ringer dig op.");
+    expect(document.activeElement?.id).toBe("cb-sent");
+    expect(field("name").value).toBe("");
+  });
+
+  it("puts the function's field messages on the fields and keeps the values when it refuses", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        answer(400, { error: "Nogle felter er ikke udfyldt korrekt.", fieldErrors: { phone: [QUOTE_RULES.phone.minMessage] } }),
+      ),
+    );
+    await mount();
+    await fill("Jens Hansen", "20 30 40 50");
+    await submit();
+    await settle();
+    expect(host.querySelector("#cb-phone-error")?.textContent).toBe(QUOTE_RULES.phone.minMessage);
+    expect(field("phone").value).toBe("20 30 40 50");
+  });
+});
