@@ -148,6 +148,10 @@ describe("the owner's edits in a scratch copy", () => {
     for (const photo of photos) expect(photo.parentNode?.querySelector("source")?.getAttribute("type")).toBe("image/avif");
     expect(pages.filter((html) => html.includes("Tegning af en eltavle"))).toEqual([]);
     expect(readFileSync(join(dir, "dist/sitemap.xml"), "utf8")).toContain(`${business.site.url}/garanti</loc>`);
+    // The same publish carries the new phone number and town to the functions (site-facts.json).
+    const { facts } = JSON.parse(readFileSync(join(dir, "dist/site-facts.json"), "utf8"));
+    expect(facts.phone).toBe(NEW_PHONE);
+    expect(facts.areas.map((/** @type {{ name: string }} */ area) => area.name)).toContain("Rønnede");
   });
 
   it("pass the site tests, run against the copy's own data and build", async () => {

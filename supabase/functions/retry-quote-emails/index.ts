@@ -6,6 +6,7 @@ import { createStatementSender } from "../_shared/monthly-statement.ts";
 import { createReceipts } from "../_shared/receipt-delivery.ts";
 import { serveOptions, waitUntil } from "../_shared/runtime.ts";
 import { connect } from "../_shared/database.ts";
+import { createSiteFacts } from "../_shared/site-facts.ts";
 import { createStore } from "../_shared/store.ts";
 import { createRetryHandler } from "./handler.ts";
 
@@ -23,5 +24,6 @@ Deno.serve(
     sendDueStatement: createStatementSender(sql, transport, config, log),
     waitUntil,
     receipts: createReceipts(sql, transport, config, log),
+    siteFacts: createSiteFacts(sql, { url: config.siteFactsUrl, ttlMs: config.siteFactsTtlMs, log }),
   }),
 );
