@@ -421,9 +421,10 @@ export function createHandler({
       log({ event: "forwarded_for_shape", shape: forwardedShape(request), trustedProxyHops: config.trustedProxyHops });
     }
     const facts = await siteFacts?.current();
-    if ((facts?.facts.phone ?? PHONE_UNKNOWN) !== textPhone) {
-      textPhone = facts?.facts.phone ?? PHONE_UNKNOWN;
-      text = messagesFor(textPhone);
+    const phone = facts?.facts.phone ?? PHONE_UNKNOWN;
+    if (phone !== textPhone) {
+      textPhone = phone;
+      text = messagesFor(phone);
     }
     const from = requestOrigin(request);
     const exchange = exchangeOf(request, requestId, from, await partners.origins(from));
