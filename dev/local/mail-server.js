@@ -1,5 +1,6 @@
 // The local mail catcher of `npm start`: an SMTP server that keeps every message as an .eml file, and a
-// small inbox page listing them, newest first, so a person can see exactly what the firm receives.
+// small inbox page listing them with the firm's SMS (kept by the SMS stand-in, ./sms-stand-in.js),
+// newest first, so a person can see exactly what the firm receives.
 // The same SMTP server, plain or over implicit TLS, is the backend tests' and the bench's mail server.
 import { createServer } from "node:http";
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
@@ -90,10 +91,32 @@ export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipi
 }
 
 /**
- * Starts the inbox page on `httpPort` for the .eml files in `dir`.
- * @param {{ dir: string, httpPort?: number }} options
+ * The SMS the stand-in kept in `dir` (one JSON file each, named by time like the .eml files), as rows of
+ * the inbox page keyed by file name.
+ * @param {string | undefined} dir
+ * @returns {Promise<[string, string][]>}
  */
-export async function startInbox({ dir, httpPort = 54324 }) {
+async function smsRows(dir) {
+  if (!dir) return [];
+  const files = (await readdir(dir).catch(() => [])).filter((file) => file.endsWith(".json"));
+  return await Promise.all(
+    files.map(async (file) => {
+      /** @type {import("./sms-stand-in.js").StandInSms} */
+      const sms = JSON.parse(await readFile(join(dir, file), "utf8"));
+      const to = sms.recipients.map((msisdn) => `+${msisdn}`).join(", ");
+      return /** @type {[string, string]} */ ([
+        file,
+        `<tr><td>${escapeHtml(new Date(sms.at).toUTCString())}</td><td><strong>SMS</strong> ${escapeHtml(sms.message)}</td><td>til ${escapeHtml(to)}</td></tr>`,
+      ]);
+    }),
+  );
+}
+
+/**
+ * Starts the inbox page on `httpPort` for the .eml files in `dir` and the SMS in `smsDir`.
+ * @param {{ dir: string, smsDir?: string, httpPort?: number }} options
+ */
+export async function startInbox({ dir, smsDir, httpPort = 54324 }) {
   const server = createServer(
     guarded(async (_request, response, url) => {
       const files = (await readdir(dir).catch(() => []))
@@ -114,17 +137,23 @@ export async function startInbox({ dir, httpPort = 54324 }) {
 <pre style="white-space:pre-wrap;font:inherit">${escapeHtml(email.text)}</pre>`);
         return;
       }
-      const rows = await Promise.all(
+      const mails = await Promise.all(
         files.slice(0, 200).map(async (file) => {
           const email = await PostalMime.parse(await readFile(join(dir, file)));
-          return `<tr><td>${escapeHtml(email.date ?? "")}</td><td><a href="/m/${escapeHtml(file)}">${escapeHtml(email.subject ?? "(uden emne)")}</a></td><td>${escapeHtml(email.replyTo?.[0]?.address ?? "")}</td></tr>`;
+          return /** @type {[string, string]} */ ([
+            file,
+            `<tr><td>${escapeHtml(email.date ?? "")}</td><td><a href="/m/${escapeHtml(file)}">${escapeHtml(email.subject ?? "(uden emne)")}</a></td><td>${escapeHtml(email.replyTo?.[0]?.address ?? "")}</td></tr>`,
+          ]);
         }),
       );
+      const texts = await smsRows(smsDir);
+      // Both kinds of file are named by the time they arrived: newest first, together.
+      const rows = [...mails, ...texts].sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0)).map(([, row]) => row);
       response
         .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
         .end(`<!doctype html><meta charset="utf-8"><title>Lokal indbakke</title>
-<h1>Lokal indbakke (${files.length})</h1><p>E-mails, som funktionerne har sendt: til firmaet, og kvitteringer til kunderne. Nyeste først.</p>
-<table border="1" cellpadding="6"><tr><th>Dato</th><th>Emne</th><th>Kunde</th></tr>${rows.join("")}</table>`);
+<h1>Lokal indbakke (${files.length} e-mails, ${texts.length} SMS)</h1><p>E-mails og SMS, som funktionerne har sendt: til firmaet, og kvitteringer til kunderne. Nyeste først.</p>
+<table border="1" cellpadding="6"><tr><th>Dato</th><th>Emne eller SMS</th><th>Kunde eller modtager</th></tr>${rows.join("")}</table>`);
     }),
   );
   return { port: await listen(server, httpPort, "127.0.0.1"), stop: () => closeServer(server) };

@@ -1,5 +1,6 @@
 // The whole local stack behind `npm start`, on the Supabase CLI's ports by default: PGlite, the mail
-// catcher and its inbox, the functions under Deno behind a gateway, the retry schedule and the site.
+// catcher and its inbox, the stand-in of the SMS provider (its SMS in the same inbox), the functions
+// under Deno behind a gateway, the retry schedule and the site.
 import { createStaticServer } from "../static-server.js";
 import { startCmsBackend } from "./cms-backend.js";
 import { startDatabase } from "./database.js";
@@ -7,6 +8,7 @@ import { localFunctionEnv } from "./function-env.js";
 import { startInbox, startSmtp } from "./mail-server.js";
 import { runFunction, startGateway } from "./functions.js";
 import { closeServer, listen } from "./servers.js";
+import { startSmsStandIn } from "./sms-stand-in.js";
 
 export const FUNCTIONS = ["send-contact-email", "retry-quote-emails"];
 
@@ -16,7 +18,8 @@ export const FUNCTIONS = ["send-contact-email", "retry-quote-emails"];
  * @property {(apiUrl: string) => void | Promise<void>} [build] builds the site into distDir against the
  *   functions' URL, before the site is served
  * @property {string} [dataDir] where PGlite and the mail catcher keep their files (omitted: in memory, no inbox)
- * @property {Partial<Record<"site" | "api" | "db" | "inbox" | "smtp", number>>} [ports] 0: a free one
+ * @property {Partial<Record<"site" | "api" | "db" | "inbox" | "smtp" | "sms", number>>} [ports] 0: a free one
+ *   (the SMS stand-in's is a free one unless given)
  * @property {number} [retryEveryMs] how often the scheduled retry of e-mails runs
  * @property {Record<string, string> | ((site: { sitePort: number }) => Record<string, string>)} [functionEnv]
  *   extra environment for the functions (tests loosen the spam rules they are not about), or a
@@ -53,7 +56,7 @@ export async function startLocalStack({
   },
   onPartStopped = () => {},
 }) {
-  const port = { site: 8080, api: 54321, db: 54322, inbox: 54324, smtp: 54325, ...ports };
+  const port = { site: 8080, api: 54321, db: 54322, inbox: 54324, smtp: 54325, sms: 0, ...ports };
   /** @type {(() => Promise<unknown>)[]} */
   const stops = [];
   /** @type {Promise<void> | undefined} */
@@ -93,15 +96,19 @@ export async function startLocalStack({
 
     const smtp = await startSmtp({ dir: dataDir && `${dataDir}/mail`, smtpPort: port.smtp });
     stops.push(smtp.stop);
-    const inbox = dataDir ? await startInbox({ dir: `${dataDir}/mail`, httpPort: port.inbox }) : null;
+    // The firm's SMS go to a stand-in of GatewayAPI, which keeps each one for the inbox page.
+    const sms = await startSmsStandIn({ port: port.sms, dir: dataDir && `${dataDir}/sms` });
+    stops.push(sms.stop);
+    const inbox = dataDir ? await startInbox({ dir: `${dataDir}/mail`, smsDir: `${dataDir}/sms`, httpPort: port.inbox }) : null;
     if (inbox) stops.push(inbox.stop);
     print(`mail      smtp://127.0.0.1:${smtp.port}${inbox ? `  inbox http://127.0.0.1:${inbox.port}` : ""}`);
+    print(`sms       ${sms.url}  (a stand-in of GatewayAPI; each SMS on the inbox page too)`);
 
     const env = localFunctionEnv(
       // PGlite's socket server stalls under concurrent transactions from several connections: one.
       // The site answers on 127.0.0.1 too: the function allows SITE_URL's loopback twin (config.ts).
       { databaseUrl: database.url, smtpUrl: `smtp://127.0.0.1:${smtp.port}`, siteUrl: `http://localhost:${sitePort}`, poolMax: 1 },
-      typeof functionEnv === "function" ? functionEnv({ sitePort }) : functionEnv,
+      { ...sms.env(), ...(typeof functionEnv === "function" ? functionEnv({ sitePort }) : functionEnv) },
     );
     const functions = await Promise.all(FUNCTIONS.map((name) => runFunction(name, env, { onOutput: onFunctionOutput })));
     stops.push(...functions.map((fn) => fn.stop));
@@ -129,6 +136,8 @@ export async function startLocalStack({
       siteUrl: `http://localhost:${sitePort}`,
       databaseUrl: database.url,
       ports: { site: sitePort, inbox: inbox?.port },
+      /** The SMS the stand-in of the SMS provider accepted, oldest first. */
+      sms: sms.messages,
       functionPids: Object.fromEntries(functions.map((fn) => [fn.name, fn.pid])),
       stop,
     };

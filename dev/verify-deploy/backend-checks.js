@@ -3,11 +3,13 @@
 // the site's browsers in, the phone number in its answers is the site's, the function's copy of the site's
 // facts (/site-facts.json) is the one the site serves, one test request goes all the way through (stored,
 // e-mailed, labelled as a deploy check: it carries the firm's CRON_SECRET), and the retention the
-// privacy page promises is the one the database enforces.
+// privacy page promises is the one the database enforces; with `sms`, the test request also asks for its
+// SMS and it is followed to the provider (./sms-check.js).
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { tlsOptions } from "../../operator/database-client.js";
 import { receiptSettingsCheck } from "./receipt-check.js";
+import { testSmsCheck } from "./sms-check.js";
 
 /** @typedef {import("./site-checks.js").Check} Check */
 
@@ -22,7 +24,7 @@ const first = (pattern, html) => pattern.exec(html)?.[1] ?? null;
 
 /**
  * @typedef {{ cronSecret?: string, databaseUrl?: string, business: import("../../site/_lib/data-types.js").Business,
- *   fetch: typeof globalThis.fetch, mailWaitMs?: number }} BackendOptions
+ *   fetch: typeof globalThis.fetch, mailWaitMs?: number, sms?: boolean }} BackendOptions
  */
 
 /**
@@ -30,7 +32,7 @@ const first = (pattern, html) => pattern.exec(html)?.[1] ?? null;
  * @param {BackendOptions & { siteUrl: string, functionsUrl: string }} options
  * @returns {Promise<Check[]>}
  */
-export async function backendChecks({ siteUrl, functionsUrl, cronSecret, databaseUrl, business, fetch, mailWaitMs = 60_000 }) {
+export async function backendChecks({ siteUrl, functionsUrl, cronSecret, databaseUrl, business, fetch, mailWaitMs = 60_000, sms = false }) {
   const checks = [];
   const siteOrigin = new URL(siteUrl).origin;
   const contact = await (await fetch(new URL("/kontakt", siteUrl))).text();
@@ -86,18 +88,30 @@ export async function backendChecks({ siteUrl, functionsUrl, cronSecret, databas
     fix: "Deploy the current function: supabase functions deploy send-contact-email (docs/partners.md).",
   });
 
-  checks.push(await testRequest({ target, siteOrigin, cronSecret, databaseUrl, business, fetch, mailWaitMs }));
+  const test = await testRequest({ target, siteOrigin, cronSecret, databaseUrl, business, fetch, mailWaitMs, sms });
+  checks.push(test.check);
+  if (sms && test.requestId) checks.push(await testSmsCheck({ requestId: test.requestId, databaseUrl, waitMs: mailWaitMs }));
   if (databaseUrl) checks.push(await retention({ databaseUrl, business }));
   if (databaseUrl) checks.push(await receiptSettingsCheck({ databaseUrl, business }));
   return checks;
 }
 
 /**
- * One request through the function, labelled as a deploy check; with the database URL, followed to the e-mail.
+ * One request through the function, labelled as a deploy check (asking for its SMS with `sms`); with the
+ * database URL, followed to the e-mail. Its check, and the id it was stored as.
  * @param {BackendOptions & { target: string, siteOrigin: string, mailWaitMs: number }} options
- * @returns {Promise<Check>}
+ * @returns {Promise<{ check: Check, requestId?: string }>}
  */
-async function testRequest({ target, siteOrigin, cronSecret, databaseUrl, business, fetch, mailWaitMs }) {
+async function testRequest(options) {
+  const outcome = await followTestRequest(options);
+  return "check" in outcome ? outcome : { check: outcome };
+}
+
+/**
+ * @param {BackendOptions & { target: string, siteOrigin: string, mailWaitMs: number }} options
+ * @returns {Promise<Check | { check: Check, requestId: string }>}
+ */
+async function followTestRequest({ target, siteOrigin, cronSecret, databaseUrl, business, fetch, mailWaitMs, sms }) {
   const title = 'A test request is stored and e-mailed to the firm (subject "TEST fra npm run verify:deploy")';
   if (!cronSecret)
     return {
@@ -112,6 +126,8 @@ async function testRequest({ target, siteOrigin, cronSecret, databaseUrl, busine
       "Content-Type": "application/json",
       Origin: siteOrigin,
       "X-Deploy-Check": cronSecret,
+      // Only when asked: without it the function sends no SMS for a deploy check.
+      ...(sms ? { "X-Deploy-Check-Sms": "send" } : {}),
       "Idempotency-Key": `verify-deploy-${randomUUID()}`,
     },
     body: JSON.stringify({
@@ -140,9 +156,12 @@ async function testRequest({ target, siteOrigin, cronSecret, databaseUrl, busine
     };
   if (!databaseUrl)
     return {
-      title,
-      ok: true,
-      detail: `stored as ${body.id}; without SUPABASE_DB_URL the e-mail is not followed: look for it in ${business.email}`,
+      check: {
+        title,
+        ok: true,
+        detail: `stored as ${body.id}; without SUPABASE_DB_URL the e-mail is not followed: look for it in ${business.email}`,
+      },
+      requestId: body.id,
     };
   const { url, ssl } = tlsOptions(databaseUrl);
   const sql = postgres(url, { max: 1, prepare: false, onnotice: () => {}, ...(ssl === undefined ? {} : { ssl }) });
@@ -151,17 +170,23 @@ async function testRequest({ target, siteOrigin, cronSecret, databaseUrl, busine
       const [row] = await sql`select notification_status as status, deploy_check, last_error from quote_requests where id = ${body.id}`;
       if (row?.status === "sent")
         return {
-          title,
-          ok: row.deploy_check === true,
-          detail: `request ${body.id} sent${row.deploy_check ? ", labelled as a deploy check" : ", but not labelled as a deploy check"}`,
-          fix: "Run `supabase db push`: the deploy_check column comes with the migrations.",
+          check: {
+            title,
+            ok: row.deploy_check === true,
+            detail: `request ${body.id} sent${row.deploy_check ? ", labelled as a deploy check" : ", but not labelled as a deploy check"}`,
+            fix: "Run `supabase db push`: the deploy_check column comes with the migrations.",
+          },
+          requestId: body.id,
         };
       if (row?.status === "failed" || Date.now() > end)
         return {
-          title,
-          ok: false,
-          detail: `request ${body.id} is ${row?.status ?? "missing"}: ${row?.last_error ?? ""}`,
-          fix: 'Check SMTP_URL (smtps://…:465) or RESEND_API_KEY and MAIL_TO with `supabase secrets list`, then see "Mail" in docs/deploy.md, "3. The secrets".',
+          check: {
+            title,
+            ok: false,
+            detail: `request ${body.id} is ${row?.status ?? "missing"}: ${row?.last_error ?? ""}`,
+            fix: 'Check SMTP_URL (smtps://…:465) or RESEND_API_KEY and MAIL_TO with `supabase secrets list`, then see "Mail" in docs/deploy.md, "3. The secrets".',
+          },
+          requestId: body.id,
         };
     }
   } finally {

@@ -13,7 +13,7 @@ export const DIST_DIR = process.env.VERIFY_DEPLOY_DIST ?? fileURLToPath(new URL(
 /**
  * Runs every check; resolves with them in order (`ok`, `title`, and for a failure `detail` and `fix`).
  * @param {{ siteUrl: string, functionsUrl: string, cronSecret?: string, databaseUrl?: string, distDir?: string,
- *   fetch?: typeof fetch, mailWaitMs?: number }} options
+ *   fetch?: typeof fetch, mailWaitMs?: number, sms?: boolean }} options   sms: the test request also sends the firm a test SMS
  */
 export async function verifyDeploy({
   siteUrl,
@@ -23,13 +23,14 @@ export async function verifyDeploy({
   distDir = DIST_DIR,
   fetch = globalThis.fetch,
   mailWaitMs,
+  sms = false,
 }) {
   if (!existsSync(join(distDir, "index.html")))
     throw new Error(`No build in ${distDir}: run \`npm run build\` first (the check compares the site with it).`);
   const business = loadData("business");
   return [
     ...(await siteChecks({ siteUrl, distDir, fetch })),
-    ...(await backendChecks({ siteUrl, functionsUrl, cronSecret, databaseUrl, business, fetch, mailWaitMs })),
+    ...(await backendChecks({ siteUrl, functionsUrl, cronSecret, databaseUrl, business, fetch, mailWaitMs, sms })),
   ];
 }
 

@@ -10,6 +10,7 @@ import { CRON_SECRET, SITE_URL, startBackend } from "../support/function.js";
 import { execFile } from "node:child_process";
 import { createServer } from "node:http";
 import { closeServer, listen } from "../../dev/local/servers.js";
+import { startSmsStandIn } from "../../dev/local/sms-stand-in.js";
 import { promisify } from "node:util";
 
 export const REGISTERED_PARTNER = "https://registered-partner.example";
@@ -36,6 +37,12 @@ export function expectLogWithoutPersonalData(lines) {
     expect(line).not.toMatch(/\b10\.\d+\.\d+\.\d+\b/);
   }
 }
+
+/**
+ * The most SMS a day the suites' functions send: well over what any case stores, so that only the case
+ * about the cap meets it (it sets the day's count itself).
+ */
+export const SMS_DAILY_LIMIT = 1000;
 
 /** @typedef {Awaited<ReturnType<typeof startBackend>>} Backend */
 
@@ -71,6 +78,8 @@ function createHarness(startDatabase, runtime) {
   const hung = [];
   /** @type {{ url: string, stop: () => Promise<void> } | undefined} */
   let webhook;
+  /** @type {Awaited<ReturnType<typeof startSmsStandIn>> | undefined} */
+  let smsStandIn;
 
   /**
    * The answer, once the e-mail the function sends after answering has had its first attempt (with
@@ -95,6 +104,11 @@ function createHarness(startDatabase, runtime) {
     },
     get sql() {
       return started().sql;
+    },
+    /** The stand-in of the SMS provider (dev/local/sms-stand-in.js): what the firm's phone received. */
+    get sms() {
+      if (!smsStandIn) throw new Error("the backend is started before the first case");
+      return smsStandIn;
     },
     /** Resolves once every request answered so far has had its first e-mail attempt. */
     settled: () => started().settled(),
@@ -167,10 +181,11 @@ function createHarness(startDatabase, runtime) {
         });
       });
       webhook = { url: `http://127.0.0.1:${await listen(server, 0, "127.0.0.1")}/alert`, stop: () => closeServer(server) };
+      smsStandIn = await startSmsStandIn();
       backend = await startBackend(startDatabase, {
         runtime,
         // A short body deadline, so the stalled-body case need not wait the default 5 s.
-        env: { ALERT_WEBHOOK_URL: webhook.url, BODY_DEADLINE_MS: "800" },
+        env: { ALERT_WEBHOOK_URL: webhook.url, BODY_DEADLINE_MS: "800", ...smsStandIn.env(), SMS_DAILY_LIMIT: String(SMS_DAILY_LIMIT) },
         seed: (db) => db`insert into partners (id, name, origin) values ('elportalen', 'Elportalen', ${REGISTERED_PARTNER})`,
       });
     });
@@ -180,14 +195,18 @@ function createHarness(startDatabase, runtime) {
         if (backend) expectLogWithoutPersonalData(harness.logLines());
       } finally {
         for (const response of hung.splice(0)) response.destroy();
+        smsStandIn?.clear();
         await backend?.stop();
         await webhook?.stop();
+        await smsStandIn?.stop();
       }
     });
     beforeEach(async () => {
       // The last test's e-mails, sent after their answers, are done before the next test starts.
       await started().settled();
       await started().sql`delete from quote_requests`;
+      await started().sql`delete from sms_days`;
+      smsStandIn?.clear();
       // Each case starts as a new firm would: no alert sent yet (the alert gate open).
       await started().sql`update alert_gate set held_until = null, last_sent_at = null`;
       started().mailbox.clear();

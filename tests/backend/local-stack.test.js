@@ -66,6 +66,18 @@ describe("the local stack of npm start", () => {
     for (const file of listed) expect(files).toContain(file);
   });
 
+  it("sends the firm's SMS to the stand-in of the SMS provider, shown on the inbox page beside the e-mails, newest first", async () => {
+    await send({ ...VALID, location: "Ringsted", email: "ringsted@example.dk" });
+    const text = "Ny forespørgsel: Jens Hansen, Ringsted, 12 34 56 78";
+    await expect.poll(() => stack.sms.map((sms) => sms.message), { timeout: 15_000 }).toContain(text);
+    const inboxPage = async () => (await fetch(`http://127.0.0.1:${ports.inbox}/`)).text();
+    await expect.poll(inboxPage, { timeout: 15_000 }).toContain(`<strong>SMS</strong> ${text}`);
+    const inbox = await inboxPage();
+    // Newer than the e-mails of the earlier requests, and kept as a file like them.
+    expect(inbox.indexOf(text)).toBeLessThan(inbox.indexOf("Ny forespørgsel: Greve"));
+    expect(readdirSync(join(dataDir, "sms")).length).toBeGreaterThanOrEqual(1);
+  });
+
   it("lets several clients use the database at once, with the migrations applied", async () => {
     const clients = [0, 1, 2].map(() => postgres(stack.databaseUrl, { prepare: false, max: 1, onnotice: () => {} }));
     try {

@@ -12,6 +12,7 @@ import { buildAgainst } from "../../dev/local/build.js";
 import { LOCAL_SECRETS } from "../../dev/local/function-env.js";
 import { startLocalStack } from "../../dev/local/stack.js";
 import { verifyDeploy } from "../../dev/verify-deploy/index.js";
+import { TEST_SMS_TITLE } from "../../dev/verify-deploy/sms-check.js";
 import { siteFactsFile } from "../../site/_lib/site-facts.js";
 import { DIST, areas, business } from "../support/site.js";
 
@@ -104,6 +105,20 @@ describe("npm run verify:deploy against the local stack", () => {
     expect(failed(checks)).toEqual([]);
     const [row] = await sql`select deploy_check, notification_status from quote_requests order by received_at desc limit 1`;
     expect(row).toEqual({ deploy_check: true, notification_status: "sent" });
+  });
+
+  it("sends the firm no SMS for its test request unless asked, and one test SMS with --sms", async () => {
+    const before = stack.sms.length;
+    const lastSms = async () =>
+      (await sql`select s.status from lead_sms s join quote_requests q on q.id = s.request_id order by q.received_at desc limit 1`)[0]
+        ?.status;
+    expect(failed(await verify())).toEqual([]);
+    await expect.poll(lastSms, { timeout: 10_000 }).toBe("off");
+    const asked = await verify({ sms: true });
+    expect(failed(asked)).toEqual([]);
+    expect(asked.map((check) => check.title)).toContain(TEST_SMS_TITLE);
+    expect(await lastSms()).toBe("sent");
+    expect(stack.sms.slice(before).map((sms) => sms.message)).toEqual([expect.stringMatching(/^TEST: Test fra verify:deploy, /)]);
   });
 
   it("prints each check and exits 0 as the command the firm runs", async () => {

@@ -7,6 +7,7 @@ import { parseConfig } from "../../supabase/functions/_shared/config.ts";
 import { logLine } from "../../supabase/functions/_shared/log.ts";
 import { createMailer, createTransport } from "../../supabase/functions/_shared/mail.ts";
 import { createReceipts } from "../../supabase/functions/_shared/receipt-delivery.ts";
+import { createLeadSms } from "../../supabase/functions/_shared/sms-delivery.ts";
 import { connect } from "../../supabase/functions/_shared/database.ts";
 import { createSiteFacts } from "../../supabase/functions/_shared/site-facts.ts";
 import { createStore } from "../../supabase/functions/_shared/store.ts";
@@ -63,6 +64,8 @@ export async function startInProcessFunctions(env, handlerOptions = {}, wrapSql 
   Object.assign(deps, { siteFacts: createSiteFacts(sql, { url: config.siteFactsUrl, ttlMs: config.siteFactsTtlMs, log: deps.log }) });
   // As index.ts builds them; left out unless the test is about receipts (see startBackend).
   Object.assign(deps, receipts ? { receipts: createReceipts(sql, transport, config, deps.log) } : {});
+  // As index.ts builds it: with the SMS secrets only (the tests about the SMS set them).
+  Object.assign(deps, config.sms ? { sms: createLeadSms(sql, config.sms, deps.log) } : {});
   const handler = createHandler({ ...deps, ...handlerOptions });
   const [submit, retry] = await Promise.all([serveFetchHandler(handler), serveFetchHandler(createRetryHandler(deps))]);
   return {

@@ -67,3 +67,37 @@ describe("the database URL", () => {
     expect(parseConfig(env()).dbUrl).toBe("postgres://postgres@127.0.0.1:5432/postgres");
   });
 });
+
+describe("the SMS settings", () => {
+  const sms = { SMS_API_TOKEN: "gatewayapi-token-0123", SMS_TO: "20 30 40 50, +45 6070 8090,+46 70 123 45 67", SMS_FROM: "Eksempel El" };
+
+  it("are none without any SMS secret: no SMS, and the rest of the settings as before", () => {
+    expect(parseConfig(env()).sms).toBeUndefined();
+  });
+
+  it("send through GatewayAPI's EU platform to each number as an msisdn, at most 50 a day unless told", () => {
+    expect(parseConfig(env(sms)).sms).toEqual({
+      apiUrl: "https://gatewayapi.eu/rest/mtsms",
+      token: "gatewayapi-token-0123",
+      from: "Eksempel El",
+      to: ["4520304050", "4560708090", "46701234567"],
+      dailyLimit: 50,
+    });
+    expect(parseConfig(env({ ...sms, SMS_DAILY_LIMIT: "10", SMS_API_URL: "http://127.0.0.1:9/rest/mtsms" })).sms).toMatchObject({
+      apiUrl: "http://127.0.0.1:9/rest/mtsms",
+      dailyLimit: 10,
+    });
+  });
+
+  it("refuse to start when only some are set, naming each one missing", () => {
+    expect(() => parseConfig(env({ SMS_API_TOKEN: sms.SMS_API_TOKEN }))).toThrow(/SMS_TO: required.*\n.*SMS_FROM: required/);
+    expect(() => parseConfig(env({ SMS_DAILY_LIMIT: "10" }))).toThrow(/SMS_API_TOKEN: required/);
+  });
+
+  it("refuse a number that is none and a sender GatewayAPI would not show", () => {
+    expect(() => parseConfig(env({ ...sms, SMS_TO: "2030" }))).toThrow(/SMS_TO: must be one phone number/);
+    expect(() => parseConfig(env({ ...sms, SMS_TO: "20304050,,x" }))).toThrow(/SMS_TO: must be one phone number/);
+    expect(() => parseConfig(env({ ...sms, SMS_FROM: "Eksempel El ApS" }))).toThrow(/SMS_FROM: must be at most 11/);
+    expect(() => parseConfig(env({ ...sms, SMS_FROM: "Køge El" }))).toThrow(/SMS_FROM/);
+  });
+});

@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import type { MailTransportSettings } from "./mail.ts";
 import rules from "./quote-rules.json" with { type: "json" };
 import { smtpPort } from "./mail-transport.ts";
+import { GATEWAYAPI_EU_URL, type SmsSettings } from "./sms-gateway.ts";
 
 const url = z.url();
 const positiveInt = z
@@ -90,6 +91,14 @@ const environmentSchema = z.object({
   // a hung or locked database never leaves a visitor waiting (supabase/functions/send-contact-email/README.md,
   // "Configuration (secrets)").
   REQUEST_DEADLINE_MS: optionalInt("8000"),
+  // The firm's SMS about each new lead (sms-delivery.ts), through GatewayAPI: its API token, the firm's
+  // numbers (comma-separated), the sender shown (at most 11 letters and digits). All three or none; the
+  // endpoint only for another host (the local stand-in), and the most SMS about leads per Copenhagen day.
+  SMS_API_TOKEN: z.optional(z.string().check(z.minLength(8))),
+  SMS_TO: z.optional(z.string()),
+  SMS_FROM: z.optional(z.string()),
+  SMS_API_URL: z.optional(url),
+  SMS_DAILY_LIMIT: z.optional(positiveInt),
   // Database connections per function instance (the local PGlite stack uses 1, see store.ts).
   DB_POOL_MAX: optionalInt("4"),
   // Only for local runs: the port Deno.serve listens on (Supabase's runtime chooses its own); 0 lets the
@@ -118,8 +127,53 @@ export type Config = {
   bodyDeadlineMs: number;
   requestDeadlineMs: number;
   photoBodyDeadlineMs: number;
+  /** The firm's SMS about each new lead; absent without the SMS secrets (no SMS, nothing else changes). */
+  sms?: SmsSettings;
   port?: number;
 };
+
+/** The most SMS about leads in one Copenhagen day when SMS_DAILY_LIMIT is not set: each costs money. */
+export const SMS_DAILY_LIMIT_DEFAULT = 50;
+
+/**
+ * A phone number as GatewayAPI's msisdn: country code and number, digits only. A Danish number may be
+ * written without its country code (8 digits); any other needs it (+ or 00). Null when it is none.
+ */
+export function msisdn(number: string): string | null {
+  const compact = number.replace(/[\s().-]/g, "");
+  if (/^\d{8}$/.test(compact)) return `45${compact}`;
+  const international = /^(?:\+|00)(\d{8,15})$/.exec(compact)?.[1];
+  return international ?? null;
+}
+
+type SmsEnvironment = { SMS_API_TOKEN?: string; SMS_TO?: string; SMS_FROM?: string; SMS_API_URL?: string; SMS_DAILY_LIMIT?: number };
+
+/** The SMS settings the environment names: none without any SMS secret, else all of them or the reasons they are not. */
+function smsSettings(e: SmsEnvironment): SmsSettings | undefined | string[] {
+  const named = ["SMS_API_TOKEN", "SMS_TO", "SMS_FROM", "SMS_API_URL", "SMS_DAILY_LIMIT"] as const;
+  if (named.every((name) => e[name] === undefined)) return undefined;
+  const problems = (["SMS_API_TOKEN", "SMS_TO", "SMS_FROM"] as const)
+    .filter((name) => !e[name])
+    .map((name) => `${name}: required once any SMS_ secret is set (set SMS_API_TOKEN, SMS_TO and SMS_FROM together, or none)`);
+  const numbers = (e.SMS_TO ?? "")
+    .split(",")
+    .map((number) => number.trim())
+    .filter(Boolean);
+  const to = numbers.map(msisdn);
+  if (e.SMS_TO && (to.length === 0 || to.some((number) => number === null)))
+    problems.push("SMS_TO: must be one phone number or several separated by commas (8 digits for a Danish one, else +country code)");
+  // GatewayAPI's sender: up to 11 letters and digits, or up to 15 digits (a number).
+  if (e.SMS_FROM && !/^(?=.*[A-Za-z])[A-Za-z0-9 .-]{1,11}$|^\d{1,15}$/.test(e.SMS_FROM))
+    problems.push("SMS_FROM: must be at most 11 letters, digits and spaces (a-z, no æøå), or a number of at most 15 digits");
+  if (problems.length) return problems;
+  return {
+    apiUrl: e.SMS_API_URL ?? GATEWAYAPI_EU_URL,
+    token: e.SMS_API_TOKEN as string,
+    from: e.SMS_FROM as string,
+    to: to as string[],
+    dailyLimit: e.SMS_DAILY_LIMIT ?? SMS_DAILY_LIMIT_DEFAULT,
+  };
+}
 
 /** Ports Supabase Edge Functions may not connect out to (Edge Functions "Limits"). */
 const BLOCKED_SMTP_PORTS = [25, 587];
@@ -160,7 +214,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
   const transport = result.success ? mailTransport(result.data) : undefined;
   if (typeof transport === "string") problems.push(transport);
-  if (!result.success || typeof transport !== "object") {
+  const sms = result.success ? smsSettings(result.data) : undefined;
+  if (Array.isArray(sms)) problems.push(...sms);
+  if (!result.success || typeof transport !== "object" || Array.isArray(sms)) {
     throw new Error(`Invalid function environment:\n  ${problems.join("\n  ")}`);
   }
   const e = result.data;
@@ -189,6 +245,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     bodyDeadlineMs: e.BODY_DEADLINE_MS,
     requestDeadlineMs: e.REQUEST_DEADLINE_MS,
     photoBodyDeadlineMs: e.PHOTO_BODY_DEADLINE_MS,
+    sms,
     port: e.PORT,
   };
 }

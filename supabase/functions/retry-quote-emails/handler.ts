@@ -9,6 +9,7 @@ import type { Mailer } from "../_shared/mail.ts";
 import { type Alerter, createAlerter } from "../_shared/alerts.ts";
 import { retryDue } from "../_shared/mail-delivery.ts";
 import type { Receipts } from "../_shared/receipt-delivery.ts";
+import type { LeadSms } from "../_shared/sms-delivery.ts";
 import { sameSecret } from "../_shared/secrets.ts";
 import type { SiteFactsSource } from "../_shared/site-facts.ts";
 import type { Store } from "../_shared/store.ts";
@@ -27,6 +28,8 @@ export type Deps = {
   receipts?: Receipts;
   /** The site's facts (site-facts.ts): read from the site on every run, and a new copy saved and applied. */
   siteFacts?: SiteFactsSource;
+  /** Sends the firm's SMS still due, and a past day's summary of the requests over the cap (sms-delivery.ts); none without it. */
+  sms?: LeadSms;
 };
 
 /** Creates the request handler of the retry-quote-emails function. */
@@ -40,6 +43,7 @@ export function createRetryHandler({
   waitUntil,
   receipts,
   siteFacts,
+  sms,
 }: Deps) {
   return async function handle(request: Request): Promise<Response> {
     const json = (status: number, body: unknown) =>
@@ -59,6 +63,12 @@ export function createRetryHandler({
           return null;
         });
         if (receipted && receipted.sent + receipted.failed > 0) log({ event: "receipt_run", ...receipted });
+        // Its own state and counts: an SMS that fails never holds back or fails the e-mails' run.
+        const texted = await sms?.sendDue().catch((error) => {
+          log({ event: "sms_retry_failed", level: "error", errorName: (error as Error)?.name });
+          return null;
+        });
+        if (texted && texted.sent + texted.failed > 0) log({ event: "sms_run", ...texted });
         await sendDueStatement?.();
         return result;
       } catch (error) {

@@ -4,6 +4,7 @@ import { log } from "../_shared/log.ts";
 import { createMailer, createTransport } from "../_shared/mail.ts";
 import { createStatementSender } from "../_shared/monthly-statement.ts";
 import { createReceipts } from "../_shared/receipt-delivery.ts";
+import { createLeadSms } from "../_shared/sms-delivery.ts";
 import { serveOptions, waitUntil } from "../_shared/runtime.ts";
 import { connect } from "../_shared/database.ts";
 import { createSiteFacts } from "../_shared/site-facts.ts";
@@ -25,5 +26,6 @@ Deno.serve(
     waitUntil,
     receipts: createReceipts(sql, transport, config, log),
     siteFacts: createSiteFacts(sql, { url: config.siteFactsUrl, ttlMs: config.siteFactsTtlMs, log }),
+    sms: config.sms && createLeadSms(sql, config.sms, log),
   }),
 );

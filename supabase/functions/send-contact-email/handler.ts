@@ -25,6 +25,7 @@ import type { Logger } from "../_shared/log.ts";
 import type { Mailer } from "../_shared/mail.ts";
 import { deliver } from "../_shared/mail-delivery.ts";
 import type { Receipts } from "../_shared/receipt-delivery.ts";
+import type { LeadSms } from "../_shared/sms-delivery.ts";
 import { createPartnerList } from "../_shared/partners.ts";
 import { type Alerter, createAlerter } from "../_shared/alerts.ts";
 import { INVISIBLE, QUOTE_FIELDS, QUOTE_RULES } from "../_shared/quote-checks.ts";
@@ -54,9 +55,11 @@ export type Deps = {
   receipts?: Receipts;
   /** The firm's facts as the site publishes them (site-facts.ts): the phone number of the answers. */
   siteFacts?: SiteFactsSource;
+  /** Sends the firm's SMS about each new lead after the answer (sms-delivery.ts); none without it. */
+  sms?: LeadSms;
 };
 
-/** The handler, and `settled()`: resolves once the e-mails sent after their answers are done (tests, shutdown). */
+/** The handler, and `settled()`: resolves once the e-mails and SMS sent after their answers are done (tests, shutdown). */
 export type QuoteHandler = ((request: Request) => Promise<Response>) & { settled(): Promise<void> };
 
 type AnswerKey = keyof typeof answerMessages;
@@ -143,6 +146,7 @@ export function createHandler({
   partnerListTtlMs,
   receipts,
   siteFacts,
+  sms,
 }: Deps): QuoteHandler {
   // The answers name the phone number of the site's facts, rebuilt when a new copy brings another.
   let text = messagesFor(PHONE_UNKNOWN);
@@ -192,9 +196,23 @@ export function createHandler({
       // not be running): the firm hears of them on the next request at the latest.
       .then(() => alert(store))
       .catch((error) => log({ event: "mail_deferred", level: "warn", requestId: id, errorName: (error as Error)?.name }));
-    background.add(sending);
-    sending.finally(() => background.delete(sending));
-    waitUntil?.(sending);
+    inBackground(sending);
+  }
+
+  /**
+   * Sends the firm's SMS about a stored row after the answer, beside the e-mail (neither waits for the
+   * other): a slow or hung SMS provider holds neither the visitor nor the e-mail. A send cut short
+   * leaves the SMS due for the scheduled retry.
+   */
+  function smsInBackground(id: string) {
+    if (sms) inBackground(sms.sendFor(id));
+  }
+
+  /** Keeps work after the answer alive (waitUntil), and known to settled(). */
+  function inBackground(work: Promise<unknown>) {
+    background.add(work);
+    work.finally(() => background.delete(work));
+    waitUntil?.(work);
   }
 
   let shapeLogged = false;
@@ -335,7 +353,9 @@ export function createHandler({
     const requestHash = await sha256Hex(
       JSON.stringify([...QUOTE_FIELDS.map((field) => data[field]), ...(await Promise.all(photos.map((photo) => sha256Hex(photo.bytes))))]),
     );
-    return { idempotencyKey, requestHash, deployCheck: deployCheck !== null };
+    // A deploy check sends the firm a test SMS only when it asks for one (`npm run verify:deploy -- … --sms`).
+    const testSms = deployCheck !== null && request.headers.has("x-deploy-check-sms");
+    return { idempotencyKey, requestHash, deployCheck: deployCheck !== null, testSms };
   }
 
   /**
@@ -347,7 +367,7 @@ export function createHandler({
     body: Record<string, unknown>,
     data: QuoteRequest,
     photos: Photo[],
-    identity: { idempotencyKey: string | null; requestHash: string; deployCheck: boolean },
+    identity: { idempotencyKey: string | null; requestHash: string; deployCheck: boolean; testSms: boolean },
     deadline: Deadline,
   ): Promise<Response> {
     try {
@@ -383,8 +403,15 @@ export function createHandler({
         await deadline
           .within(store.markDeployCheck(result.id), "the database")
           .catch(() => log({ event: "deploy_check_unlabelled", level: "error", requestId: result.id }));
+        if (identity.testSms && sms)
+          await deadline
+            .within(sms.askTest(result.id), "the database")
+            .catch(() => log({ event: "test_sms_not_asked", level: "error", requestId: result.id }));
       }
-      if (result.kind === "created") mailInBackground(result.id);
+      if (result.kind === "created") {
+        mailInBackground(result.id);
+        smsInBackground(result.id);
+      }
       return isForm ? redirect("/kontakt/tak") : json(200, { id: result.id });
     } catch (error) {
       const unreachable = isDbUnreachable(error);

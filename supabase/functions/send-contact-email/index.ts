@@ -3,6 +3,7 @@ import { parseConfig } from "../_shared/config.ts";
 import { log } from "../_shared/log.ts";
 import { createMailer, createTransport } from "../_shared/mail.ts";
 import { createReceipts } from "../_shared/receipt-delivery.ts";
+import { createLeadSms } from "../_shared/sms-delivery.ts";
 import { connect } from "../_shared/database.ts";
 import { createSiteFacts } from "../_shared/site-facts.ts";
 import { createStore } from "../_shared/store.ts";
@@ -21,5 +22,6 @@ const handler = createHandler({
   waitUntil,
   receipts: createReceipts(sql, transport, config, log),
   siteFacts: createSiteFacts(sql, { url: config.siteFactsUrl, ttlMs: config.siteFactsTtlMs, log }),
+  sms: config.sms && createLeadSms(sql, config.sms, log),
 });
 Deno.serve(serveOptions(config), handler);

@@ -8,6 +8,7 @@ import idempotency from "./idempotency.js";
 import mailDelivery from "./mail-delivery.js";
 import alerts from "./alerts.js";
 import privacy from "./privacy.js";
+import sms from "./sms.js";
 
 /** @type {import("../function-suite.js").Concern[]} */
-export const CONCERNS = [answers, validation, origins, spam, rateLimits, idempotency, mailDelivery, alerts, privacy];
+export const CONCERNS = [answers, validation, origins, spam, rateLimits, idempotency, mailDelivery, alerts, privacy, sms];
