@@ -10,7 +10,8 @@ export const LOCAL_SECRETS = {
 
 /**
  * The functions' environment (see supabase/functions/_shared/config.ts) for a local database and mail
- * server, with the firm's phone and e-mail from site/_data/business.yaml.
+ * server, with the firm's e-mail from site/_data/business.yaml (the functions read its other facts, the
+ * phone number among them, from the site: SITE_URL/site-facts.json).
  * Partner sites are rows of public.partners (`npm run partners`), not part of the environment.
  * @param {{ databaseUrl: string, smtpUrl: string, siteUrl: string, poolMax?: number }} where
  * @param {Record<string, string | undefined>} [overrides] any variable, e.g. looser spam limits for a
@@ -26,7 +27,6 @@ export function localFunctionEnv({ databaseUrl, smtpUrl, siteUrl, poolMax = 1 },
     SMTP_URL: smtpUrl,
     MAIL_FROM: `Hjemmesiden <hjemmeside@${new URL(business.site.url).hostname.replace(/^www\./, "")}>`,
     MAIL_TO: business.email,
-    BUSINESS_PHONE: business.phone.display,
     ...LOCAL_SECRETS,
     ...overrides,
   };

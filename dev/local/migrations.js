@@ -2,14 +2,13 @@
 // (supabase_migrations.schema_migrations), after the Supabase roles bootstrap.
 import { readFile, readdir } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { receiptSettingsSql } from "../../operator/receipt-settings.js";
-import { retentionSql } from "../../operator/retention.js";
+import { saveSiteFactsSql } from "./site-facts-sql.js";
 
 const MIGRATIONS = fileURLToPath(new URL("../../supabase/migrations/", import.meta.url));
 const ROLES = fileURLToPath(new URL("./supabase-roles.sql", import.meta.url));
 
 /**
- * Brings a database up to date, with the site's retention setting. `exec(sql)` runs a script of several statements; `query(sql, params)`
+ * Brings a database up to date, with the site's facts. `exec(sql)` runs a script of several statements; `query(sql, params)`
  * returns rows. Returns the versions applied now.
  * @param {{ exec: (script: string) => Promise<unknown>,
  *   query: (text: string, params?: (string | string[])[]) => Promise<Record<string, unknown>[]> }} database
@@ -41,9 +40,8 @@ export async function migrate({ exec, query }) {
     ]);
     applied.push(version);
   }
-  // The retention the privacy page promises, from the one setting in business.yaml.
-  await exec(retentionSql());
-  // The firm's facts the customer's receipt states, and whether it is sent (receipt-settings.js).
-  await exec(receiptSettingsSql());
+  // The site's facts, as the functions save them from /site-facts.json: the retention the privacy page
+  // promises, the receipt's facts and whether it is sent (site-facts-sql.js).
+  await exec(saveSiteFactsSql());
   return applied;
 }

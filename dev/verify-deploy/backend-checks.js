@@ -1,9 +1,10 @@
 // What `npm run verify:deploy` checks of the function and the database, against the site as served:
 // the form's target is the function (in the region the privacy page names), the function's CORS lets
-// the site's browsers in, the phone number in its answers is the site's, one test request goes all the
-// way through (stored, e-mailed, labelled as a deploy check: it carries the firm's CRON_SECRET), and the
-// retention the privacy page promises is the one the database enforces; with `sms`, the test request
-// also asks for its SMS and it is followed to the provider (./sms-check.js).
+// the site's browsers in, the phone number in its answers is the site's, the function's copy of the site's
+// facts (/site-facts.json) is the one the site serves, one test request goes all the way through (stored,
+// e-mailed, labelled as a deploy check: it carries the firm's CRON_SECRET), and the retention the
+// privacy page promises is the one the database enforces; with `sms`, the test request also asks for its
+// SMS and it is followed to the provider (./sms-check.js).
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import { tlsOptions } from "../../operator/database-client.js";
@@ -74,8 +75,10 @@ export async function backendChecks({ siteUrl, functionsUrl, cronSecret, databas
     title: "The phone number in the function's answers is the site's",
     ok: Boolean(sitePhone) && digits(functionPhone) === digits(sitePhone),
     detail: `site ${sitePhone || "(none found)"}, function ${functionPhone || "(none found)"}`,
-    fix: `supabase secrets set BUSINESS_PHONE='${business.phone.display}'`,
+    fix: "The function reads the phone number from the site's /site-facts.json: see the next check.",
   });
+
+  checks.push(await factsCopy({ siteUrl, endpoint: target, fetch }));
 
   const strangerReads = refused.headers.get("access-control-allow-origin");
   checks.push({
@@ -212,9 +215,48 @@ async function retention({ databaseUrl, business }) {
       detail: row
         ? `the database keeps requests ${Number(row.requests) / 86_400} days and client data ${Number(row.client) / 86_400} days`
         : "no retention_settings row",
-      fix: `update retention_settings set quote_requests = interval '${months} months', client_data = interval '${days} days';  (in the SQL editor)`,
+      fix: `Build and upload the site (the functions apply /site-facts.json on the next scheduled run), or for now: update retention_settings set quote_requests = interval '${months} months', client_data = interval '${days} days';  (in the SQL editor)`,
     };
   } finally {
     await sql.end({ timeout: 1 });
   }
+}
+
+/** A hash as a reader compares it: its first 12 characters. */
+const short = (/** @type {unknown} */ hash) => (typeof hash === "string" ? hash.slice(0, 12) : "(none)");
+
+/**
+ * The function's copy of the site's facts (GET …?facts: hash and build time, nothing personal) against
+ * the site's /site-facts.json.
+ * @param {{ siteUrl: string, endpoint: string, fetch: typeof globalThis.fetch }} options
+ * @returns {Promise<Check>}
+ */
+async function factsCopy({ siteUrl, endpoint, fetch }) {
+  const title = "The function uses the site's facts as the site publishes them (/site-facts.json)";
+  const site = await fetch(new URL("/site-facts.json", siteUrl))
+    .then((response) => (response.ok ? response.json() : null))
+    .catch(() => null);
+  const url = new URL(endpoint);
+  url.searchParams.set("facts", "");
+  const backend = await fetch(url)
+    .then((response) => (response.ok ? response.json() : null))
+    .catch(() => null);
+  if (!site?.hash)
+    return {
+      title,
+      ok: false,
+      detail: "the site serves no /site-facts.json",
+      fix: "Build and upload the whole dist/ folder: npm run build writes site-facts.json.",
+    };
+  const older = backend?.builtAt && Date.parse(backend.builtAt) < Date.parse(site.builtAt);
+  return {
+    title,
+    ok: backend?.hash === site.hash,
+    detail:
+      `site ${short(site.hash)} built ${site.builtAt}, function ${short(backend?.hash)} built ${backend?.builtAt ?? "(none)"}` +
+      (backend?.hash === site.hash ? "" : older ? ": the function's copy is older than the site's" : ": the copies differ"),
+    fix:
+      "The function rereads the file every few minutes, the scheduled retry on every run: check again in a few minutes. If it stays, " +
+      "read the functions' log for site_facts_unreachable (SITE_URL is not the site) or site_facts_invalid (the file was not uploaded whole).",
+  };
 }

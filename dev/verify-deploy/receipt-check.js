@@ -1,9 +1,10 @@
 // What `npm run verify:deploy` checks of the customer's receipt: the database's copy of the site's facts
 // and setting (public.receipt_settings, which the function reads) is the one site/_data gives today.
-// A firm that edited business.yaml or areas.yaml and forgot `npm run retention` sees it here.
+// The functions write it from the site's /site-facts.json (site/_lib/site-facts.js): a site that was not
+// published again, or whose file the functions refuse, shows here.
 import postgres from "postgres";
 import { tlsOptions } from "../../operator/database-client.js";
-import { receiptFacts } from "../../operator/receipt-settings.js";
+import { siteFacts } from "../../site/_lib/site-facts.js";
 
 /** @typedef {import("./site-checks.js").Check} Check */
 
@@ -24,7 +25,7 @@ export async function receiptSettingsCheck({ databaseUrl, business, areas }) {
   try {
     const [row] = await sql`select send, facts from receipt_settings`;
     const send = business.privacy.sendReceipt === true;
-    const facts = /** @type {Record<string, unknown>} */ (receiptFacts(business, areas));
+    const facts = /** @type {Record<string, unknown>} */ (siteFacts(business, areas));
     const differing = row ? Object.keys(facts).filter((key) => sorted(row.facts?.[key]) !== sorted(facts[key])) : [];
     return {
       title: `The customer's receipt is ${send ? "on" : "off"} and states the site's facts, as business.yaml and areas.yaml say`,
@@ -34,7 +35,7 @@ export async function receiptSettingsCheck({ databaseUrl, business, areas }) {
         : row.send !== send
           ? `the database has receipts ${row.send ? "on" : "off"}`
           : `differs in: ${differing.join(", ") || "nothing"}`,
-      fix: "SUPABASE_DB_URL=… npm run retention  (writes the site's facts and setting into the database)",
+      fix: "Build and upload the site: the functions read its /site-facts.json and write it into the database on the next scheduled run (see the check of the backend's copy of the site's facts).",
     };
   } finally {
     await sql.end({ timeout: 1 });

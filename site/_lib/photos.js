@@ -12,7 +12,8 @@ import { placeholderSvg } from "./placeholder.js";
 
 /**
  * The one folder a firm's photos go into: the CMS uploads there and names the file in the slot's `file`;
- * without one, `<slot>.jpg` (or .jpeg/.png/.webp/.avif, in any case: cameras write .JPG) replaces a drawing.
+ * without one, `<slot>.jpg` (or .jpeg/.png/.webp/.avif; name and extension in any case: cameras write
+ * Eltavle.JPG) replaces a drawing.
  */
 export const PHOTO_DIR = fileURLToPath(new URL("../images/photos/", import.meta.url));
 const PHOTOS_FILE = "site/_data/photos.yaml";
@@ -31,8 +32,17 @@ const OPTIONS = { widths: [480, 960], formats: ["avif", "webp"], outputDir: join
  * @param {{ file?: string, alt: string }} entry the slot in site/_data/photos.yaml
  */
 export function realPhoto(slot, entry, photoDir = PHOTO_DIR) {
-  const names = existsSync(photoDir) ? readdirSync(photoDir) : [];
+  const names = existsSync(photoDir) ? readdirSync(photoDir).sort() : [];
   const refuse = (/** @type {string} */ line) => new ContentError(`${PHOTOS_FILE} (Fotos i CMS'et)`, [`"${slot}" → ${line}`]);
+  // A name is compared in lower case, as a camera or a Windows PC may spell it either way: two files
+  // that differ only in case would leave it to chance which one a slot shows.
+  const twin = names.find((name, index) => names.some((other, at) => at !== index && other.toLowerCase() === name.toLowerCase()));
+  if (twin) {
+    const both = names.filter((name) => name.toLowerCase() === twin.toLowerCase());
+    throw new ContentError("site/images/photos/", [
+      `Foto: ${both.map((name) => `"${name}"`).join(" og ")} har samme navn, kun med store og små bogstaver byttet om. Slet det ene.`,
+    ]);
+  }
   let photo;
   if (entry.file) {
     const name = basename(entry.file);
@@ -40,7 +50,7 @@ export function realPhoto(slot, entry, photoDir = PHOTO_DIR) {
     if (!names.includes(name)) throw refuse(`Foto: filen "${name}" findes ikke i site/images/photos/. Læg fotoet ind igen.`);
     photo = name;
   } else {
-    const own = names.filter((name) => name.slice(0, name.lastIndexOf(".")) === slot);
+    const own = names.filter((name) => name.slice(0, name.lastIndexOf(".")).toLowerCase() === slot.toLowerCase());
     photo = own.find((name) => PHOTO_EXTENSIONS.includes(name.slice(name.lastIndexOf(".") + 1).toLowerCase()));
     const unreadable = own.find((name) => UNREADABLE.test(name));
     if (!photo && unreadable) throw refuse(heicAdvice(unreadable));

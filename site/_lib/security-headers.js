@@ -87,6 +87,9 @@ export function headerRules(widgets = widgetFiles()) {
     },
     // The firm's CMS (site/_lib/admin.js): never in a search engine, never cached stale.
     ...["/admin", "/admin/*"].map((path) => ({ path, headers: { "X-Robots-Tag": "noindex", "Cache-Control": "no-cache" } })),
+    // The facts the functions read (site/_lib/site-facts.js): revalidated on every read, so a publish
+    // reaches them on their next read, and kept out of search engines.
+    { path: "/site-facts.json", headers: { "X-Robots-Tag": "noindex", "Cache-Control": "no-cache" } },
     // Content-hashed file names (site/_lib/assets.js, photos.js, eleventy-img): a changed file gets a new
     // name, so these can be cached for a year (tests/site/cache-rules.test.js checks every name).
     { path: "/assets/*", headers: immutable },

@@ -322,8 +322,8 @@ $$;
 -- e-mail is out, retried like it, and at most a few per address a day (supabase/functions/_shared/
 -- receipt-delivery.ts passes the figure). Its columns are quote_requests' receipt_*.
 
--- What the receipt says about the firm, and whether it is sent at all: written from site/_data by
--- `npm run retention` (operator/receipt-settings.js), which the local stack runs after its migrations.
+-- What the receipt says about the firm, and whether it is sent at all: written from the site's facts by
+-- public.save_site_facts (20261128000200_site_facts.sql), when the functions read the published site.
 -- No defaults and no row here: until the site's facts are written, no receipt goes out.
 create table public.receipt_settings (
   id boolean primary key default true check (id),
@@ -409,8 +409,8 @@ $$;
 -- Retention, enforced by the database (GDPR art. 5(1)(e)): quote requests are deleted after a configured
 -- period; the hashed client address and the user agent, needed only for rate limits and abuse, are
 -- cleared much sooner. The periods are one setting, `privacy` in site/_data/business.yaml, which the
--- privacy page promises: `npm run retention` writes it into public.retention_settings (the local stack
--- does so after its migrations). The table keeps no defaults and no row of its own, so no third copy of
+-- privacy page promises: public.save_site_facts writes it into public.retention_settings when the
+-- functions read the published site (20261128000200_site_facts.sql). The table keeps no defaults and no row of its own, so no third copy of
 -- the periods can disagree; until the row is written the purge deletes nothing, and
 -- `npm run verify:deploy` says so.
 

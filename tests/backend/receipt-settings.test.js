@@ -1,15 +1,14 @@
 // The customer's receipt states facts of site/_data that the function, deployed from supabase/ alone,
 // reads from the database: a database brought up to date holds the site's copy, the function's schema
-// reads what the writer wrote, `npm run retention` writes it, and verify:deploy fails when they differ.
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
+// reads what the site's facts file holds, a new copy of that file writes it, and verify:deploy fails
+// when they differ.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDatabase } from "../../dev/local/database.js";
-import { receiptFacts, receiptSettingsSql } from "../../operator/receipt-settings.js";
+import { saveSiteFactsSql } from "../../dev/local/site-facts-sql.js";
 import { receiptSettingsCheck } from "../../dev/verify-deploy/receipt-check.js";
 import { loadData } from "../../site/_lib/load-data.js";
-import { receiptFactsSchema } from "../../supabase/functions/_shared/receipt-text.ts";
+import { siteFacts, siteFactsFile } from "../../site/_lib/site-facts.js";
+import { siteFactsSchema } from "../../supabase/functions/_shared/site-facts.ts";
 
 const business = loadData("business");
 const areas = loadData("areas");
@@ -29,12 +28,12 @@ describe("the receipt's settings", () => {
   it("a database brought up to date holds the site's facts and setting, in the shape the function reads", async () => {
     const [row] = await stored();
     expect(row.send).toBe(business.privacy.sendReceipt);
-    expect(receiptFactsSchema.parse(row.facts)).toEqual(receiptFacts(business, areas));
+    expect(siteFactsSchema.parse(row.facts)).toEqual(siteFacts(business, areas));
     expect(row.facts.areas.map((/** @type {{ name: string }} */ area) => area.name)).toEqual(areas.map((area) => area.name));
     expect((await check()).ok).toBe(true);
   });
 
-  it("verify:deploy fails, naming npm run retention, when the database's copy differs from the site", async () => {
+  it("verify:deploy fails, naming the site's facts file, when the database's copy differs from the site", async () => {
     const renamed = { ...business, responseTimes: { ...business.responseTimes, quoteAfterInspection: "inden for en uge" } };
     const fewer = areas.slice(1);
     const off = { ...business, privacy: { ...business.privacy, sendReceipt: !business.privacy.sendReceipt } };
@@ -48,26 +47,17 @@ describe("the receipt's settings", () => {
       const result = await check(site, siteAreas);
       expect(result.ok).toBe(false);
       expect(result.detail).toMatch(detail);
-      expect(result.fix).toContain("npm run retention");
+      expect(result.fix).toContain("site-facts.json");
     }
     await database.db.exec("delete from public.receipt_settings");
     expect((await check()).detail).toMatch(/no receipt_settings row/);
-    await database.db.exec(receiptSettingsSql());
-    expect((await check()).ok).toBe(true);
-  });
-
-  it("npm run retention writes the site's receipt facts into a database that has others, and says whether receipts are sent", async () => {
-    await database.db.exec(receiptSettingsSql({ ...business, brand: "Et andet firma" }, areas.slice(0, 1)));
-    expect((await check()).ok).toBe(false);
-    const script = fileURLToPath(new URL("../../scripts/retention.js", import.meta.url));
-    const { stdout } = await promisify(execFile)(process.execPath, [script], { env: { ...process.env, SUPABASE_DB_URL: database.url } });
-    expect(stdout).toContain(business.privacy.sendReceipt ? "Kunderne får en kvittering på e-mail" : "Kunderne får ingen kvittering");
+    await database.db.exec(saveSiteFactsSql());
     expect((await check()).ok).toBe(true);
   });
 
   it("a text with quotes reaches the database as written", async () => {
-    await database.db.exec(receiptSettingsSql({ ...business, brand: "O'Brien's El; drop table x; --" }, areas));
+    await database.db.exec(saveSiteFactsSql(siteFactsFile({ ...business, brand: "O'Brien's El; drop table x; --" }, areas)));
     expect((await stored())[0].facts.brand).toBe("O'Brien's El; drop table x; --");
-    await database.db.exec(receiptSettingsSql());
+    await database.db.exec(saveSiteFactsSql());
   });
 });

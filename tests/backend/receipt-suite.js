@@ -4,7 +4,8 @@
 // process, and its first case under Deno as deployed (index.ts builds the receipts itself).
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it as vitestIt } from "vitest";
-import { receiptSettingsSql } from "../../operator/receipt-settings.js";
+import { saveSiteFactsSql } from "../../dev/local/site-facts-sql.js";
+import { siteFactsFile } from "../../site/_lib/site-facts.js";
 import { isHomeArea } from "../../site/_lib/copy-facts.js";
 import { hoursText } from "../../site/_lib/format.js";
 import { receivedInDanish } from "../../supabase/functions/_shared/mail.ts";
@@ -58,7 +59,7 @@ export function defineReceiptSuite(label, startDatabase, runtime = "in-process")
     beforeEach(async () => {
       await backend.settled();
       await backend.sql`delete from quote_requests`;
-      await backend.sql.unsafe(receiptSettingsSql());
+      await backend.sql.unsafe(saveSiteFactsSql());
       backend.mailbox.clear();
     });
 
@@ -237,12 +238,14 @@ export function defineReceiptSuite(label, startDatabase, runtime = "in-process")
     });
 
     it("sends no receipt while the site's setting is off, and none later when it is turned back on", async () => {
-      await backend.sql.unsafe(receiptSettingsSql({ ...business, privacy: { ...business.privacy, sendReceipt: false } }, areas));
+      await backend.sql.unsafe(
+        saveSiteFactsSql(siteFactsFile({ ...business, privacy: { ...business.privacy, sendReceipt: false } }, areas)),
+      );
       const email = freshAddress();
       const id = await post({ email });
       expect(await firmMails()).toHaveLength(1);
       expect(await rowOf(id)).toMatchObject({ notification_status: "sent", receipt_status: "off" });
-      await backend.sql.unsafe(receiptSettingsSql());
+      await backend.sql.unsafe(saveSiteFactsSql());
       await retry();
       expect(await receiptsTo(email)).toHaveLength(0);
     });

@@ -1,14 +1,16 @@
 // Retention is one setting (privacy in site/_data/business.yaml): the privacy page promises it, and a
-// database brought up to date enforces the same periods, whatever the firm sets them to.
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
+// database brought up to date, or given a new copy of the site's facts, enforces the same periods,
+// whatever the firm sets them to.
 import { describe, expect, it } from "vitest";
-import { retentionSql } from "../../operator/retention.js";
+import { saveSiteFactsSql } from "../../dev/local/site-facts-sql.js";
 import { loadData } from "../../site/_lib/load-data.js";
+import { siteFactsFile } from "../../site/_lib/site-facts.js";
 import { withPostgres15 } from "../support/databases.js";
 
 const business = loadData("business");
+/** The statement the functions run on a new copy of the site's facts with these periods (site-facts.ts). */
+const publish = (/** @type {{ requestRetentionMonths: number, clientDataRetentionDays: number }} */ periods) =>
+  saveSiteFactsSql(siteFactsFile({ ...business, privacy: { ...business.privacy, ...periods } }, loadData("areas")));
 
 const db = withPostgres15();
 
@@ -25,7 +27,7 @@ describe("retention", () => {
   });
 
   it("a firm's new period (6 months) is what the database then enforces: a 7-month-old request is deleted, a 5-month-old one kept", async () => {
-    await db.sql.unsafe(retentionSql({ requestRetentionMonths: 6, clientDataRetentionDays: 3 }));
+    await db.sql.unsafe(publish({ requestRetentionMonths: 6, clientDataRetentionDays: 3 }));
     expect(await enforced()).toEqual({ months: 6, days: 3 });
     const columns = await db.sql.unsafe(
       "select column_name from information_schema.columns where table_name = 'retention_settings' and column_default is not null and column_name <> 'id'",
@@ -38,14 +40,5 @@ describe("retention", () => {
     await db.sql.unsafe("select public.purge_expired_quote_data()");
     const rows = await db.sql.unsafe("select (extract(month from age(now(), received_at)))::int as age from quote_requests");
     expect(rows).toEqual([{ age: 5 }]);
-  });
-
-  it("npm run retention puts the site's periods into a deployed database and says so in Danish", async () => {
-    await db.sql.unsafe(retentionSql({ requestRetentionMonths: 1, clientDataRetentionDays: 1 }));
-    const script = fileURLToPath(new URL("../../scripts/retention.js", import.meta.url));
-    const { stdout } = await promisify(execFile)(process.execPath, [script], { env: { ...process.env, SUPABASE_DB_URL: db.database.url } });
-    const { requestRetentionMonths: months, clientDataRetentionDays: days } = business.privacy;
-    expect(stdout.split("\n")[0]).toBe(`Databasen sletter nu forespørgsler efter ${months} måneder og IP-data efter ${days} dage.`);
-    expect(await enforced()).toEqual({ months, days });
   });
 });

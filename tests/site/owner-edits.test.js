@@ -1,5 +1,6 @@
 // The firm's everyday edits, made in a scratch copy of the repository as the owner would make them (a
-// seventh review, a seventeenth town, a new page copied from /om-os, a new phone number): the copy builds,
+// seventh review, a seventeenth town, a camera's photo named Eltavle.JPG, a new page copied from /om-os,
+// a new phone number): the copy builds,
 // and the site tests, run inside the copy against its own data and its own build, all pass. Then a
 // mistake in a data file and a broken page each fail the build, and the copy's dist/ stays as it was.
 import { execFile } from "node:child_process";
@@ -8,6 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { parse } from "node-html-parser";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WIDGETS_OUTPUT_DIR } from "../../site/_lib/build-paths.js";
 import { business, requireBuild } from "../support/site.js";
@@ -85,6 +88,10 @@ const TOWN = `
         Vi aftaler rækkefølgen, så I kan bo i huset imens.
 `;
 
+/** One entry the owner adds to each collection (a file of site/_data): a new collection is one more line. */
+const ADDED = { "reviews.yaml": REVIEW, "areas.yaml": TOWN };
+const PHOTO_ALT = "Ny eltavle med HPFI-relæer i et parcelhus";
+
 beforeAll(async () => {
   requireBuild();
   dir = mkdtempSync(join(tmpdir(), "owner-edits-"));
@@ -94,8 +101,13 @@ beforeAll(async () => {
   cpSync(join(ROOT, "dist/img"), join(dir, "dist/img"), { recursive: true });
 
   // The owner's edits, as text appended to and replaced in the files (comments kept).
-  appendFileSync(join(dir, "site/_data/reviews.yaml"), REVIEW);
-  appendFileSync(join(dir, "site/_data/areas.yaml"), TOWN);
+  for (const [file, entry] of Object.entries(ADDED)) appendFileSync(join(dir, "site/_data", file), entry);
+  // A camera's photo for the slot `eltavle`, named as the camera names it, and its description.
+  await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#1e4f8a" } })
+    .jpeg()
+    .toFile(join(dir, "site/images/photos/Eltavle.JPG"));
+  const photosFile = join(dir, "site/_data/photos.yaml");
+  writeFileSync(photosFile, readFileSync(photosFile, "utf8").replace("alt: Tegning af en eltavle", `alt: ${PHOTO_ALT}`));
   const businessFile = join(dir, "site/_data/business.yaml");
   writeFileSync(businessFile, readFileSync(businessFile, "utf8").replace(/^phone: .*$/m, `phone: ${NEW_PHONE}`));
   const page = readFileSync(join(dir, "site/om-os.md"), "utf8")
@@ -127,7 +139,19 @@ describe("the owner's edits in a scratch copy", () => {
     expect(town).toContain("4683");
     expect(town).toContain("Birgitte Lund");
     expect(readFileSync(join(dir, "dist/garanti.html"), "utf8")).toContain("Fem års garanti på vores arbejde");
+    // The photo fills its slot on every page that showed the drawing: AVIF and WebP, with the owner's text.
+    const pages = readdirSync(join(dir, "dist"), { recursive: true, encoding: "utf8" })
+      .filter((name) => name.endsWith(".html"))
+      .map((name) => readFileSync(join(dir, "dist", name), "utf8"));
+    const photos = pages.flatMap((html) => parse(html).querySelectorAll(`img[alt="${PHOTO_ALT}"]`));
+    expect(photos.length).toBeGreaterThan(0);
+    for (const photo of photos) expect(photo.parentNode?.querySelector("source")?.getAttribute("type")).toBe("image/avif");
+    expect(pages.filter((html) => html.includes("Tegning af en eltavle"))).toEqual([]);
     expect(readFileSync(join(dir, "dist/sitemap.xml"), "utf8")).toContain(`${business.site.url}/garanti</loc>`);
+    // The same publish carries the new phone number and town to the functions (site-facts.json).
+    const { facts } = JSON.parse(readFileSync(join(dir, "dist/site-facts.json"), "utf8"));
+    expect(facts.phone).toBe(NEW_PHONE);
+    expect(facts.areas.map((/** @type {{ name: string }} */ area) => area.name)).toContain("Rønnede");
   });
 
   it("pass the site tests, run against the copy's own data and build", async () => {

@@ -1,5 +1,5 @@
 // Assertions over the built dist/ folder (npm test builds it first; a missing build fails, never skips).
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -18,6 +18,7 @@ import {
 import { TOWNS_NEAR_BASE } from "../../site/_lib/area-links.js";
 import { HOME_REVIEW_COUNT } from "../../site/_lib/data-schemas.js";
 import { loadData } from "../../site/_lib/load-data.js";
+import knownUrls from "../support/known-urls.json" with { type: "json" };
 
 const reviews = loadData("reviews");
 
@@ -34,6 +35,12 @@ describe("routes", () => {
     expect(ROUTES).toContain("/");
     for (const route of ALL_PAGES) expect(existsSync(fileOf(route)), route).toBe(true);
     for (const file of ["404.html", "sitemap.xml", "robots.txt", "_headers"]) expect(existsSync(join(DIST, file)), file).toBe(true);
+  });
+
+  // The URLs search engines know are kept in tests/support/known-urls.json (never read from the content):
+  // the firm may add pages and towns, but none of these may vanish.
+  it("still serves every page URL that search engines know", () => {
+    expect(knownUrls.urls.filter((url) => !ROUTES.includes(url))).toEqual([]);
   });
 
   it("lists exactly the routes in the sitemap, on the canonical base", () => {
@@ -418,11 +425,15 @@ describe("shared elements", () => {
     for (const route of ROUTES) {
       for (const picture of page(route).root.querySelectorAll("picture")) {
         const img = picture.querySelector("img");
-        // No real photos yet (site/images/photos/ is empty), so every slot shows its vector placeholder,
-        // written as it is: no raster encoding in the build.
-        expect(readdirSync(join(DIST, "../site/images/photos")).filter((name) => name !== "README.md")).toEqual([]);
-        expect(picture.querySelectorAll("source"), route).toHaveLength(0);
-        expect(img.getAttribute("src")).toMatch(/^\/img\/placeholder-[a-z]+\.[0-9a-f]{10}\.svg$/);
+        // A slot without a photo shows its vector placeholder, written as it is (no raster encoding); a
+        // slot with one (site/images/photos/), AVIF with WebP as the fallback.
+        if (/^\/img\/placeholder-/.test(img.getAttribute("src"))) {
+          expect(picture.querySelectorAll("source"), route).toHaveLength(0);
+          expect(img.getAttribute("src")).toMatch(/^\/img\/placeholder-[a-z]+\.[0-9a-f]{10}\.svg$/);
+        } else {
+          expect(picture.querySelector("source").getAttribute("type"), route).toBe("image/avif");
+          expect(img.getAttribute("src"), route).toMatch(/^\/img\/\S+\.webp$/);
+        }
         expect(Number(img.getAttribute("width"))).toBeGreaterThan(0);
         expect(Number(img.getAttribute("height"))).toBeGreaterThan(0);
         expect(img.getAttribute("alt").length).toBeGreaterThan(5);
@@ -430,7 +441,8 @@ describe("shared elements", () => {
         expect(existsSync(join(DIST, img.getAttribute("src")))).toBe(true);
       }
     }
-    expect(page("/omraader/koge").root.querySelectorAll("picture").length).toBeGreaterThanOrEqual(3);
+    // Area pages show three slots each (site/omraader.11tydata.js), whichever towns there are.
+    for (const route of AREA_ROUTES) expect(page(route).root.querySelectorAll("picture").length, route).toBeGreaterThanOrEqual(3);
   });
 });
 

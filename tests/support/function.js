@@ -9,6 +9,7 @@ import { createMailer, createTransport } from "../../supabase/functions/_shared/
 import { createReceipts } from "../../supabase/functions/_shared/receipt-delivery.ts";
 import { createLeadSms } from "../../supabase/functions/_shared/sms-delivery.ts";
 import { connect } from "../../supabase/functions/_shared/database.ts";
+import { createSiteFacts } from "../../supabase/functions/_shared/site-facts.ts";
 import { createStore } from "../../supabase/functions/_shared/store.ts";
 import { createRetryHandler } from "../../supabase/functions/retry-quote-emails/handler.ts";
 import { createHandler } from "../../supabase/functions/send-contact-email/handler.ts";
@@ -21,6 +22,8 @@ export const PARTNER_ORIGIN = "https://partner.example";
 export const CRON_SECRET = LOCAL_SECRETS.CRON_SECRET;
 export const PHONE = business.phone.display;
 export const MAIL_TO = business.email;
+/** A port of this machine that nobody serves (discard, 9): connections are refused at once. */
+export const UNSERVED_FACTS_URL = "http://127.0.0.1:9/site-facts.json";
 
 /**
  * The function environment for the tests, for a database from ./databases.js.
@@ -29,7 +32,12 @@ export const MAIL_TO = business.email;
  * @param {Record<string, string | undefined>} [extra] any variable the test is about (undefined leaves it out)
  */
 export function functionEnv(database, smtpUrl, extra = {}) {
-  return localFunctionEnv({ databaseUrl: database.url, smtpUrl, siteUrl: SITE_URL, poolMax: database.poolMax }, extra);
+  // SITE_URL is the real site's, which the tests may not reach: the facts' file is read from a port of
+  // this machine that nobody serves, so the functions use the database's copy (migrations.js wrote it).
+  return localFunctionEnv(
+    { databaseUrl: database.url, smtpUrl, siteUrl: SITE_URL, poolMax: database.poolMax },
+    { SITE_FACTS_URL: UNSERVED_FACTS_URL, ...extra },
+  );
 }
 
 /**
@@ -53,6 +61,7 @@ export async function startInProcessFunctions(env, handlerOptions = {}, wrapSql 
     mailer: createMailer(transport, config),
     log: (/** @type {import("../../supabase/functions/_shared/log.ts").LogFields} */ fields) => output.push(`${logLine(fields)}\n`),
   };
+  Object.assign(deps, { siteFacts: createSiteFacts(sql, { url: config.siteFactsUrl, ttlMs: config.siteFactsTtlMs, log: deps.log }) });
   // As index.ts builds them; left out unless the test is about receipts (see startBackend).
   Object.assign(deps, receipts ? { receipts: createReceipts(sql, transport, config, deps.log) } : {});
   // As index.ts builds it: with the SMS secrets only (the tests about the SMS set them).

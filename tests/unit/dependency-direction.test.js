@@ -1,7 +1,6 @@
 // Dependencies point one way: the commands may use everything below them; the development tools may use
-// the operator's code (the local stack sets up its database as `npm run retention` does, the deploy check
-// connects as the operator commands do), which runs against the live database and so uses no development
-// tool; both may use the product; the site build may use the widgets, the widgets may use the function's
+// the operator's code (the deploy check connects as the operator commands do), which runs against the
+// live database and so uses no development tool; both may use the product; the site build may use the widgets, the widgets may use the function's
 // shared rules, and the functions use nothing outside supabase/functions/ (it is all that `supabase
 // functions deploy` uploads). A file that reaches the other way is named here with what it reached for.
 import { readdirSync, readFileSync } from "node:fs";

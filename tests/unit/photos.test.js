@@ -81,6 +81,24 @@ describe("what a firm's camera gives", () => {
     }
   });
 
+  // A camera's Eltavle.JPG was once ignored without a word: the slot's name was compared case-sensitively.
+  it("uses a photo whatever the case of its name", async () => {
+    for (const name of ["Eltavle.JPG", "ELTAVLE.jpg", "elTavle.png"]) {
+      const dir = await folderWith(name, name.toLowerCase().endsWith("png") ? "png" : "jpeg");
+      expect(realPhoto("eltavle", SLOTS.eltavle, dir), name).toBe(join(dir, name));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses two photos whose names differ only in case, in Danish, naming both", async () => {
+    const dir = await folderWith("eltavle.jpg");
+    await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#334155" } })
+      .jpeg()
+      .toFile(join(dir, "Eltavle.JPG"));
+    expect(() => realPhoto("eltavle", SLOTS.eltavle, dir)).toThrow(/"Eltavle\.JPG" og "eltavle\.jpg".*Slet det ene/);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it("uses the file the CMS uploaded, named in the slot", async () => {
     const dir = await folderWith("IMG_2041.JPG");
     const html = await pictureHtml(

@@ -2,14 +2,12 @@
 // areas are recognised however people type them.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { receiptFacts } from "../../operator/receipt-settings.js";
-import { loadData } from "../../site/_lib/load-data.js";
+import { siteFacts } from "../../site/_lib/site-facts.js";
 import { areaNamed, buildReceipt } from "../../supabase/functions/_shared/receipt-text.ts";
 
-const facts = receiptFacts(loadData("business"), loadData("areas"));
+const facts = siteFacts();
 const settings = {
   mailFrom: "Hjemmesiden <hjemmeside@eksempel-el.example>",
-  businessPhone: "12 34 56 78",
   siteUrl: "https://www.eksempel-el.example",
 };
 const area = (/** @type {string} */ name, postalCode = "4000", home = true) => ({ name, postalCode, home });

@@ -53,8 +53,12 @@ const environmentSchema = z.object({
       },
     ),
   ),
-  // The firm's phone number as shown to people (in the 429 and 503 messages).
-  BUSINESS_PHONE: z.string().check(z.minLength(8)),
+  // The firm's phone number, name, hours, towns, receipt switch and retention are no secret: the
+  // functions read them from the site, SITE_URL/site-facts.json (site-facts.ts). Another address for the
+  // file only for local runs and tests, and how often an instance rereads it (the scheduled retry
+  // rereads it on every run).
+  SITE_FACTS_URL: z.optional(url),
+  SITE_FACTS_TTL_SECONDS: optionalInt("300"),
   // Salt for hashing client IPs: rate limits without storing an address.
   IP_HASH_SALT: z.string().check(z.minLength(16)),
   // Shared secret the scheduled retry call presents (Authorization: Bearer …).
@@ -111,7 +115,9 @@ export type Config = {
   mailTransport: MailTransportSettings;
   mailFrom: string;
   mailTo: string[];
-  businessPhone: string;
+  /** Where the site publishes the firm's facts, and how old an instance's copy may get (site-facts.ts). */
+  siteFactsUrl: string;
+  siteFactsTtlMs: number;
   ipHashSalt: string;
   cronSecret: string;
   rateLimit: { perClient: number; perEmail: number; perEmailTotal: number; windowMinutes: number };
@@ -223,7 +229,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailTransport: transport,
     mailFrom: e.MAIL_FROM,
     mailTo: mailToList(e.MAIL_TO),
-    businessPhone: e.BUSINESS_PHONE,
+    siteFactsUrl: e.SITE_FACTS_URL ?? `${e.SITE_URL.replace(/\/+$/, "")}/site-facts.json`,
+    siteFactsTtlMs: e.SITE_FACTS_TTL_SECONDS * 1000,
     ipHashSalt: e.IP_HASH_SALT,
     cronSecret: e.CRON_SECRET,
     rateLimit: {

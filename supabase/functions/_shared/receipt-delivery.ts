@@ -34,8 +34,8 @@ export function createReceipts(sql: Sql, transport: MailTransport, settings: Rec
   async function send(row: Row): Promise<boolean> {
     const facts = receiptFactsSchema.safeParse(row.facts);
     if (!facts.success) {
-      // Written by another version of `npm run retention`: no retry can mend it, the log says what to run.
-      log({ event: "receipt_settings_invalid", level: "error", requestId: row.id, fix: "npm run retention" });
+      // Saved by another version of the functions (site-facts.ts): no retry can mend it, the next copy of the site's facts will.
+      log({ event: "receipt_settings_invalid", level: "error", requestId: row.id, fix: "publish the site (site-facts.json)" });
       await finish(row, "receipt_settings invalid", true);
       return false;
     }

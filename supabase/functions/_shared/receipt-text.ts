@@ -10,8 +10,12 @@ import type { OutgoingMessage } from "./mail-transport.ts";
 
 const text = z.string().check(z.minLength(1));
 
-/** The firm's facts the receipt states, as `npm run retention` writes them from site/_data (operator/receipt-settings.js). */
+/**
+ * The firm's facts the receipt states: part of the site's published facts (site-facts.ts), which the
+ * database keeps in public.receipt_settings for the receipts it hands out.
+ */
 export const receiptFactsSchema = z.object({
+  phone: z.string().check(z.minLength(8)),
   brand: text,
   email: z.email(),
   baseTown: text,
@@ -31,8 +35,8 @@ export type Area = ReceiptFacts["areas"][number];
 /** A receipt claimed for sending: the request's id, address, typed place and time, and the firm's facts. */
 export type ClaimedReceipt = { id: string; email: string; location: string; receivedAt: Date; attempts: number; facts: ReceiptFacts };
 
-/** What the function knows itself: the sender, the phone number (BUSINESS_PHONE) and the site (SITE_URL). */
-export type ReceiptSettings = { mailFrom: string; businessPhone: string; siteUrl: string };
+/** What the function knows itself: the sender (MAIL_FROM) and the site (SITE_URL). */
+export type ReceiptSettings = { mailFrom: string; siteUrl: string };
 
 /** Letters and digits only, lower case, single-spaced: "4600  KØGE," and "4600 Køge" compare equal. */
 const comparable = (value: string) =>
@@ -61,7 +65,7 @@ export function buildReceipt(receipt: ClaimedReceipt, settings: ReceiptSettings)
   const { facts } = receipt;
   const times = facts.responseTimes;
   const area = areaNamed(receipt.location, facts.areas);
-  const phone = settings.businessPhone;
+  const phone = facts.phone;
   // A Danish number dials with +45, as every call link on the site does, so it works from abroad too.
   const number = callNumber(phone);
   const dial = number && /^\d{8}$/.test(number) ? `+45${number}` : number;

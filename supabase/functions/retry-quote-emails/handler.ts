@@ -1,4 +1,5 @@
-// The retry-quote-emails handler: sends every stored request whose e-mail is not out yet, with backoff.
+// The retry-quote-emails handler: reads the site's facts (applying a new copy's retention and receipt
+// settings), then sends every stored request whose e-mail is not out yet, with backoff.
 // Supabase Cron calls it on a schedule (a migration schedules it; docs/deploy.md); the local runner calls
 // it itself. On Supabase it answers 202 at once and sends in the background (EdgeRuntime.waitUntil):
 // pg_net stops waiting after its timeout, and a long batch must not look like a failed call.
@@ -10,6 +11,7 @@ import { retryDue } from "../_shared/mail-delivery.ts";
 import type { Receipts } from "../_shared/receipt-delivery.ts";
 import type { LeadSms } from "../_shared/sms-delivery.ts";
 import { sameSecret } from "../_shared/secrets.ts";
+import type { SiteFactsSource } from "../_shared/site-facts.ts";
 import type { Store } from "../_shared/store.ts";
 
 export type Deps = {
@@ -24,6 +26,8 @@ export type Deps = {
   waitUntil?: (work: Promise<unknown>) => void;
   /** Sends the customers' receipts that are due, after the firm's e-mails (receipt-delivery.ts); none without it. */
   receipts?: Receipts;
+  /** The site's facts (site-facts.ts): read from the site on every run, and a new copy saved and applied. */
+  siteFacts?: SiteFactsSource;
   /** Sends the firm's SMS still due, and a past day's summary of the requests over the cap (sms-delivery.ts); none without it. */
   sms?: LeadSms;
 };
@@ -38,6 +42,7 @@ export function createRetryHandler({
   sendDueStatement,
   waitUntil,
   receipts,
+  siteFacts,
   sms,
 }: Deps) {
   return async function handle(request: Request): Promise<Response> {
@@ -48,6 +53,8 @@ export function createRetryHandler({
       return json(401, { error: "unauthorized" });
     const run = async () => {
       try {
+        // First, so that the receipts of this run state the facts the site publishes now.
+        await siteFacts?.refresh();
         const result = await retryDue(store, mailer, log, alert);
         if (result.sent + result.failed > 0) log({ event: "retry_run", ...result });
         // After the firm's e-mails, so a receipt never goes before its request's e-mail; its counts are its own.

@@ -7,6 +7,7 @@ import { createReceipts } from "../_shared/receipt-delivery.ts";
 import { createLeadSms } from "../_shared/sms-delivery.ts";
 import { serveOptions, waitUntil } from "../_shared/runtime.ts";
 import { connect } from "../_shared/database.ts";
+import { createSiteFacts } from "../_shared/site-facts.ts";
 import { createStore } from "../_shared/store.ts";
 import { createRetryHandler } from "./handler.ts";
 
@@ -24,6 +25,7 @@ Deno.serve(
     sendDueStatement: createStatementSender(sql, transport, config, log),
     waitUntil,
     receipts: createReceipts(sql, transport, config, log),
+    siteFacts: createSiteFacts(sql, { url: config.siteFactsUrl, ttlMs: config.siteFactsTtlMs, log }),
     sms: config.sms && createLeadSms(sql, config.sms, log),
   }),
 );

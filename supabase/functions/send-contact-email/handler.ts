@@ -36,6 +36,7 @@ import { readPhotoForm } from "../_shared/photo-form.ts";
 import { displayName, NotAnImage, type Photo } from "../_shared/quote-photos.ts";
 import type { Store } from "../_shared/store.ts";
 import { sameSecret } from "../_shared/secrets.ts";
+import type { SiteFactsSource } from "../_shared/site-facts.ts";
 
 export { BODY_LIMIT_BYTES } from "../_shared/http.ts";
 
@@ -52,6 +53,8 @@ export type Deps = {
   partnerListTtlMs?: number;
   /** Sends the customer's receipt after the firm's e-mail (receipt-delivery.ts); none without it. */
   receipts?: Receipts;
+  /** The firm's facts as the site publishes them (site-facts.ts): the phone number of the answers. */
+  siteFacts?: SiteFactsSource;
   /** Sends the firm's SMS about each new lead after the answer (sms-delivery.ts); none without it. */
   sms?: LeadSms;
 };
@@ -87,6 +90,9 @@ const DB_UNREACHABLE = new Set([
   "57014",
   "55P03",
 ]);
+
+/** Said instead of the number while an instance has no copy of the site's facts (site-facts.ts). */
+const PHONE_UNKNOWN = "telefonnummeret på vores hjemmeside";
 
 /** The function's Danish answers (answer-messages.json, which the site's error page shows too). */
 const messagesFor = (phone: string) =>
@@ -142,9 +148,13 @@ export function createHandler({
   alert = createAlerter(config.alertWebhookUrl, log),
   partnerListTtlMs,
   receipts,
+  siteFacts,
   sms,
 }: Deps): QuoteHandler {
-  const text = messagesFor(config.businessPhone);
+  // The answers name the phone number of the site's facts, rebuilt when a new copy brings another.
+  let text = messagesFor(PHONE_UNKNOWN);
+  let textPhone = PHONE_UNKNOWN;
+  void siteFacts?.current();
   const partners = createPartnerList(store, config.siteOrigins, partnerListTtlMs);
   // A body with photos that waits for its turn says so: an instance at its limit shows in the log.
   const admission = createAdmission(config.rateLimit, { onWait: () => log({ event: "photo_body_waiting" }) });
@@ -450,6 +460,12 @@ export function createHandler({
       shapeLogged = true;
       log({ event: "forwarded_for_shape", shape: forwardedShape(request), trustedProxyHops: config.trustedProxyHops });
     }
+    const facts = await siteFacts?.current();
+    const phone = facts?.facts.phone ?? PHONE_UNKNOWN;
+    if (phone !== textPhone) {
+      textPhone = phone;
+      text = messagesFor(phone);
+    }
     const from = requestOrigin(request);
     const exchange = exchangeOf(request, requestId, from, await partners.origins(from));
     if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: exchange.cors });
@@ -459,6 +475,9 @@ export function createHandler({
       log({ event: "partner_check", requestId, status: check.status, origin: from, partnerId: check.body.partner ?? null });
       return exchange.json(check.status, check.body);
     }
+    // Which copy of the site's facts this instance uses (npm run verify:deploy compares it with the site's).
+    if (request.method === "GET" && query.has("facts"))
+      return exchange.json(200, { hash: facts?.hash ?? null, builtAt: facts?.builtAt ?? null });
     const refused = judgeOrigin(exchange);
     if (refused) return refused;
     // Admission, before a byte of the body is read (admission.ts): the client's limit as far as this

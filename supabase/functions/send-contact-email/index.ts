@@ -5,6 +5,7 @@ import { createMailer, createTransport } from "../_shared/mail.ts";
 import { createReceipts } from "../_shared/receipt-delivery.ts";
 import { createLeadSms } from "../_shared/sms-delivery.ts";
 import { connect } from "../_shared/database.ts";
+import { createSiteFacts } from "../_shared/site-facts.ts";
 import { createStore } from "../_shared/store.ts";
 import { createHandler } from "./handler.ts";
 import { serveOptions, waitUntil } from "../_shared/runtime.ts";
@@ -20,6 +21,7 @@ const handler = createHandler({
   log,
   waitUntil,
   receipts: createReceipts(sql, transport, config, log),
+  siteFacts: createSiteFacts(sql, { url: config.siteFactsUrl, ttlMs: config.siteFactsTtlMs, log }),
   sms: config.sms && createLeadSms(sql, config.sms, log),
 });
 Deno.serve(serveOptions(config), handler);

@@ -1,0 +1,55 @@
+// The firm's facts the backend needs, as the site publishes them at /site-facts.json (site/site-facts.11ty.js):
+// the phone number its answers give, what the customer's receipt states and whether it is sent, and the
+// retention the privacy page promises. The functions deploy from supabase/ alone and cannot read
+// site/_data, so they read this file from the site (supabase/functions/_shared/site-facts.ts, which
+// validates it against the same shape): one publish changes pages, answers, receipts and retention.
+import { createHash } from "node:crypto";
+import { isHomeArea } from "./copy-facts.js";
+import { hoursText } from "./format.js";
+import { loadData } from "./load-data.js";
+
+/** The file's format; the functions refuse another. */
+export const SITE_FACTS_VERSION = 1;
+
+/**
+ * The facts as the functions read them (supabase/functions/_shared/site-facts.ts siteFactsSchema).
+ * @param {any} [business] site/_data/business.yaml, validated
+ * @param {any[]} [areas] site/_data/areas.yaml, validated
+ */
+export function siteFacts(business = loadData("business"), areas = loadData("areas")) {
+  const times = business.responseTimes;
+  return {
+    phone: business.phone.display,
+    brand: business.brand,
+    email: business.email,
+    baseTown: business.address.town,
+    phoneHours: hoursText(business.hours.phone),
+    emergency: business.hours.emergency,
+    responseTimes: {
+      acuteHomeArea: times.acuteHomeArea,
+      acuteSurroundingTowns: times.acuteSurroundingTowns,
+      quoteAfterInspection: times.quoteAfterInspection,
+      workAfterInspection: times.workAfterInspection,
+    },
+    // `home` says which of the two acute promises is a town's (the area pages make the same choice).
+    areas: areas.map((area) => ({ name: area.name, postalCode: area.postalCode, home: isHomeArea(area, business) })),
+    sendReceipt: business.privacy.sendReceipt === true,
+    retention: {
+      requestMonths: business.privacy.requestRetentionMonths,
+      clientDataDays: business.privacy.clientDataRetentionDays,
+    },
+  };
+}
+
+/**
+ * The published file: the facts, the SHA-256 of their JSON (what tells two copies apart, and a file cut
+ * short from a whole one) and when the build made it.
+ * @param {any} [business]
+ * @param {any[]} [areas]
+ * @param {Date} [builtAt]
+ */
+export function siteFactsFile(business = loadData("business"), areas = loadData("areas"), builtAt = new Date()) {
+  const facts = siteFacts(business, areas);
+  const hash = createHash("sha256").update(JSON.stringify(facts)).digest("hex");
+  return { version: SITE_FACTS_VERSION, hash, builtAt: builtAt.toISOString(), facts };
+}

@@ -1,0 +1,146 @@
+// The firm's facts the functions need (the phone number of their answers, what the customer's receipt
+// states and whether it is sent, the retention the privacy page promises), read from the site itself:
+// the build publishes them at SITE_URL/site-facts.json (site/_lib/site-facts.js), so one publish changes
+// pages, answers, receipts and retention, with no secret to copy and no command to run.
+//
+// Each instance rereads the file at most once per TTL, in the background, as the partner list is reread
+// (partners.ts); the scheduled retry rereads it on every run. A valid copy whose hash differs from the
+// database's is saved there by public.save_site_facts, which also applies its retention and receipt
+// settings. A site that cannot be reached, or a file that is not a whole, valid facts file, changes
+// nothing: it is logged, and the last good copy (in memory, else the database's) is used.
+import * as z from "zod/mini";
+import { sha256Hex } from "./http.ts";
+import type { Logger } from "./log.ts";
+import { receiptFactsSchema } from "./receipt-text.ts";
+import type { Sql } from "./store.ts";
+
+const wholePositive = z
+  .number()
+  .check(z.refine((value: number) => Number.isInteger(value) && value > 0, "must be a whole positive number"));
+
+/** The facts, as site/_lib/site-facts.js writes them: the receipt's, with the phone, its switch and retention. */
+export const siteFactsSchema = z.extend(receiptFactsSchema, {
+  sendReceipt: z.boolean(),
+  retention: z.object({ requestMonths: wholePositive, clientDataDays: wholePositive }),
+});
+export type Facts = z.infer<typeof siteFactsSchema>;
+
+/** One copy of the facts: the facts, their hash (the site's), and when the site was built. */
+export type SiteFacts = { facts: Facts; hash: string; builtAt: string };
+
+const fileSchema = z.object({
+  version: z.literal(1),
+  hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  builtAt: z.iso.datetime(),
+  facts: z.record(z.string(), z.unknown()),
+});
+
+/** How long a read of the site may take. */
+const READ_TIMEOUT_MS = 5_000;
+/** How long a request waits for an instance's first copy before it is answered without one. */
+const FIRST_WAIT_MS = 1_000;
+
+/** The copy a file's text holds, or why it holds none: not JSON, not the format, a hash that does not match, bad facts. */
+export async function parseSiteFacts(text: string): Promise<SiteFacts | string> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return "not JSON";
+  }
+  const file = fileSchema.safeParse(raw);
+  if (!file.success) return `not a facts file (${file.error.issues.map((issue) => issue.path.join(".") || issue.message).join(", ")})`;
+  // The hash is over the facts' JSON as the build wrote it (key order kept by JSON.parse): a file cut
+  // short or edited by hand does not match.
+  if ((await sha256Hex(JSON.stringify((raw as { facts: unknown }).facts))) !== file.data.hash) return "hash does not match the facts";
+  const facts = siteFactsSchema.safeParse(file.data.facts);
+  if (!facts.success) return `facts: ${facts.error.issues.map((issue) => issue.path.join(".")).join(", ")}`;
+  return { facts: facts.data, hash: file.data.hash, builtAt: new Date(file.data.builtAt).toISOString() };
+}
+
+export type SiteFactsSource = {
+  /** The copy in use, reread in the background once past its age; null while none was ever read. */
+  current(): Promise<SiteFacts | null>;
+  /** Reads the site now (once at a time), saving and applying a new valid copy; never throws. */
+  refresh(): Promise<void>;
+};
+
+/**
+ * The facts of one function instance. `url` is where the site publishes them, `ttlMs` how old a copy may
+ * get before it is reread; `fetch` only for tests.
+ */
+export function createSiteFacts(
+  sql: Sql,
+  { url, log, ttlMs, fetch = globalThis.fetch }: { url: string; log: Logger; ttlMs: number; fetch?: typeof globalThis.fetch },
+): SiteFactsSource {
+  let current: SiteFacts | null = null;
+  let readAt = Number.NEGATIVE_INFINITY;
+  let reading: Promise<void> | null = null;
+
+  async function fromSite(): Promise<SiteFacts | null> {
+    let text: string;
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(READ_TIMEOUT_MS), headers: { Accept: "application/json" } });
+      text = await response.text();
+      if (!response.ok) {
+        log({ event: "site_facts_unreachable", level: "warn", status: response.status });
+        return null;
+      }
+    } catch (error) {
+      log({ event: "site_facts_unreachable", level: "warn", errorName: (error as Error)?.name });
+      return null;
+    }
+    const parsed = await parseSiteFacts(text);
+    if (typeof parsed === "string") {
+      log({ event: "site_facts_invalid", level: "error", reason: parsed });
+      return null;
+    }
+    return parsed;
+  }
+
+  /** The database's last good copy, checked as a file's would be (a row written by another version is not used). */
+  async function fromDatabase(): Promise<SiteFacts | null> {
+    const [row] = await sql<{ facts: unknown; hash: string; builtAt: Date }[]>`
+      select facts, hash, built_at as "builtAt" from public.site_facts where id`;
+    const facts = row && siteFactsSchema.safeParse(row.facts);
+    return facts?.success ? { facts: facts.data, hash: row.hash, builtAt: new Date(row.builtAt).toISOString() } : null;
+  }
+
+  function refresh(): Promise<void> {
+    reading ??= (async () => {
+      const fresh = await fromSite();
+      if (fresh) {
+        // In use at once, even while the database cannot save it.
+        current = fresh;
+        const [row] = await sql<{ applied: boolean }[]>`
+          select public.save_site_facts(${JSON.stringify(fresh.facts)}::text::jsonb, ${fresh.hash}, ${fresh.builtAt}::timestamptz) as applied`;
+        if (row?.applied) log({ event: "site_facts_applied", hash: fresh.hash, builtAt: fresh.builtAt });
+      } else if (current === null) {
+        current = await fromDatabase();
+      }
+    })()
+      .catch((error) =>
+        log({ event: "site_facts_failed", level: "warn", errorName: (error as Error)?.name, code: (error as { code?: unknown })?.code }),
+      )
+      .finally(() => {
+        readAt = Date.now();
+        reading = null;
+      });
+    return reading;
+  }
+
+  return {
+    async current() {
+      if (Date.now() - readAt > ttlMs) {
+        const read = refresh();
+        if (current === null) {
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          await Promise.race([read, new Promise((resolve) => (timer = setTimeout(resolve, FIRST_WAIT_MS)))]);
+          clearTimeout(timer);
+        }
+      }
+      return current;
+    },
+    refresh,
+  };
+}
