@@ -1,11 +1,13 @@
 // The CMS the build writes (site/_lib/admin.js): its configuration tells the firm, under each photo slot,
-// exactly the pages that show it, as the build placed them.
+// exactly the pages that show it, as the build placed them; its sign-in popup keeps its link to the CMS
+// window, while every visitor's page keeps other windows out.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import YAML from "yaml";
+import { parseHeadersFile } from "../../dev/static-server.js";
 import { loadData } from "../../site/_lib/load-data.js";
-import { DIST, ROUTES, page, requireBuild } from "../support/site.js";
+import { ALL_PAGES, DIST, ROUTES, page, requireBuild } from "../support/site.js";
 
 beforeAll(requireBuild);
 
@@ -20,5 +22,17 @@ describe("the CMS at /admin", () => {
       const showing = ROUTES.filter((route) => page(route).root.querySelectorAll(`img[alt="${photos[slot.name].alt}"]`).length > 0);
       expect(slot.hint, slot.name).toBe(showing.length ? `Vises på ${showing.toSorted().join(", ")}` : "Vises ikke på nogen side lige nu");
     }
+  });
+
+  it("keeps every visitor's page apart from other windows, and the sign-in popup joined to the CMS window", () => {
+    const rules = parseHeadersFile(readFileSync(join(DIST, "_headers"), "utf8"));
+    const matches = (pattern, path) => (pattern.endsWith("*") ? path.startsWith(pattern.slice(0, -1)) : pattern === path);
+    /** Every Cross-Origin-Opener-Policy the path gets (two would be joined by a host into one invalid value). */
+    const opener = (path) =>
+      rules.filter((rule) => matches(rule.pattern, path)).flatMap((rule) => rule.headers["Cross-Origin-Opener-Policy"] ?? []);
+    for (const route of [...ALL_PAGES, "/404"]) expect(opener(route), route).toEqual(["same-origin"]);
+    // The CMS's window keeps the popup it opens; the popup's page, back from GitHub, must not cut itself off.
+    expect(opener("/admin")).toEqual(["same-origin-allow-popups"]);
+    expect(opener("/admin/auth")).toEqual([]);
   });
 });
