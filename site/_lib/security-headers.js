@@ -63,7 +63,8 @@ export function serializePolicy(policy) {
 
 /**
  * The path patterns that cover the visitors' pages (their URLs as the build writes them, `/kontakt.html`):
- * `/` for the home page, and per first path segment `/kontakt` and, when pages lie under it, `/kontakt/*`.
+ * `/` for the home page, and per first path segment `/kontakt` and, when pages lie under it, `/kontakt/*`;
+ * not /admin, the CMS's.
  * @param {string[]} urls
  */
 export function pagePatterns(urls) {
@@ -73,6 +74,8 @@ export function pagePatterns(urls) {
       .replace(/^\//, "")
       .replace(/\.html$/, "")
       .split("/");
+    // The CMS's pages have their own rule (the owner's guide among them).
+    if (first === "admin") continue;
     patterns.add(first === "" || first === "index" ? "/" : `/${first}`);
     if (rest.length > 0) patterns.add(`/${first}/*`);
   }

@@ -35,4 +35,17 @@ describe("the CMS at /admin", () => {
     expect(opener("/admin")).toEqual(["same-origin-allow-popups"]);
     expect(opener("/admin/auth")).toEqual([]);
   });
+
+  it("links the owner's Danish guide from the CMS, which names every collection and stays out of search engines", () => {
+    const admin = readFileSync(join(DIST, "admin.html"), "utf8");
+    expect(admin).toMatch(/<a class="cms-guide" href="\/admin\/vejledning"[^>]*>Vejledning<\/a>/);
+    const guide = readFileSync(join(DIST, "admin/vejledning.html"), "utf8");
+    expect(guide).toContain('<html lang="da"');
+    expect(guide).toContain('<meta name="robots" content="noindex">');
+    expect(readFileSync(join(DIST, "sitemap.xml"), "utf8")).not.toContain("vejledning");
+    // Signing in, what each collection is for, a refused value, a photo from the phone.
+    for (const section of ["log-ind", "samlinger", "afvist", "foto-fra-telefonen"]) expect(guide).toContain(`id="${section}"`);
+    const config = YAML.parse(readFileSync(join(DIST, "admin/config.yml"), "utf8"));
+    for (const collection of config.collections) expect(guide, collection.label).toContain(`<strong>${collection.label}</strong>`);
+  });
 });
