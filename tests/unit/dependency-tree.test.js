@@ -3,6 +3,7 @@
 // old Slate, but the build ships only Decap's own bundle, which carries its own React (package.json
 // "overrides" says so to npm); Lighthouse's trace engine asks for "latest", which npm cannot check.
 import { execFileSync } from "node:child_process";
+import { lstatSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
@@ -26,8 +27,10 @@ function problems() {
 
 describe("the installed dependency tree", () => {
   // Only "invalid" is the manifests' doing: "missing" and "extraneous" describe an install that `npm ci`
-  // did not make (a worktree that borrows another checkout's node_modules).
-  it("satisfies every declared dependency and peer dependency", () => {
+  // did not make. A git worktree that borrows another checkout's node_modules through a link is not
+  // an install at all: npm ls reads those packages as outside the project and applies no overrides.
+  const borrowed = lstatSync(new URL("../../node_modules", import.meta.url)).isSymbolicLink();
+  it.skipIf(borrowed)("satisfies every declared dependency and peer dependency", () => {
     expect(problems().filter((problem) => problem.startsWith("invalid"))).toEqual([]);
   });
 });
