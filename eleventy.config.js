@@ -11,6 +11,7 @@ import { writeAssets } from "./site/_lib/assets.js";
 import { SITE_OUTPUT_DIR, WIDGETS_OUTPUT_DIR } from "./site/_lib/build-paths.js";
 import { cleanOutput } from "./site/_lib/clean-output.js";
 import { parseDataFile } from "./site/_lib/load-data.js";
+import { setPageUrls } from "./site/_lib/page-urls.js";
 import { validatePageData } from "./site/_lib/page-schemas.js";
 import { precompress } from "./site/_lib/precompress.js";
 import { buildStylesheet } from "./site/_lib/stylesheet.js";
@@ -22,6 +23,7 @@ export default function (eleventyConfig) {
     await cleanOutput(directories.output);
     await loadWidgetBuild();
   });
+  eleventyConfig.on("eleventy.contentMap", ({ urlToInputPath }) => setPageUrls(Object.keys(urlToInputPath)));
   eleventyConfig.on("eleventy.after", async ({ directories }) => {
     // The widget bundles (npm run build:widgets) are served from /widgets/, site/assets/ under hashed names.
     await cp(join(WIDGETS_OUTPUT_DIR, "public"), join(directories.output, "widgets"), {

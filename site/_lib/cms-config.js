@@ -92,18 +92,25 @@ const choices = (/** @type {unknown[]} */ values = []) =>
 const fieldsOf = (/** @type {import("./schema-walk.js").SchemaNode} */ objectSchema) =>
   Object.entries(objectSchema._zod.def.shape).map(([name, schema]) => cmsField(name, schema));
 
+/** Where the CMS opens its sign-in popup, on the site: site/admin/auth.html, which forwards to the cms-auth function. */
+export const AUTH_ENDPOINT = "admin/auth";
+
 /**
  * The CMS's configuration.
- * @param {{ backendUrl: string, branch: string, repo?: string, photoSlots: Record<string, unknown>, photoPages: Map<string, Set<string>> }} options
- *   backendUrl: decap-server's API on this machine; repo: the git host's "owner/name" in production
+ * @param {{ backendUrl: string, siteUrl: string, branch: string, repo?: string, photoSlots: Record<string, unknown>, photoPages: Map<string, Set<string>> }} options
+ *   backendUrl: decap-server's API on this machine; siteUrl: the site's canonical address; repo: the git host's "owner/name" in production
  */
-export function cmsConfig({ backendUrl, branch, repo, photoSlots, photoPages }) {
+export function cmsConfig({ backendUrl, siteUrl, branch, repo, photoSlots, photoPages }) {
   return {
-    // In production the git host's backend and sign-in (docs/editing.md); on localhost decap-server.
+    // In production the git host's backend and sign-in (docs/deploy.md); on localhost decap-server.
     backend: {
       name: "github",
       repo: repo ?? "firma/hjemmeside",
       branch,
+      // The sign-in popup opens on the site's own origin, which the CMS requires of the window that
+      // hands it the token; that page forwards to the backend's cms-auth function.
+      base_url: new URL(siteUrl).origin,
+      auth_endpoint: AUTH_ENDPOINT,
       commit_messages: { update: "Opdater {{collection}} (CMS)", uploadMedia: "Upload {{path}} (CMS)" },
     },
     local_backend: { url: backendUrl },

@@ -51,6 +51,8 @@ declare module "@11ty/eleventy/UserConfig" {
   /** The `eleventyConfig` a config file and its plugins receive (https://www.11ty.dev/docs/config/). */
   export default class UserConfig {
     on(eventName: "eleventy.before" | "eleventy.after", callback: (event: BuildEvent) => unknown): void;
+    /** Every page's URL and input path, before any is rendered. */
+    on(eventName: "eleventy.contentMap", callback: (event: { urlToInputPath: Record<string, unknown> }) => unknown): void;
     addPlugin(plugin: (eleventyConfig: UserConfig) => unknown): void;
     addDataExtension(extensions: string, options: { parser: (contents: string, filePath: string) => unknown }): void;
     addGlobalData(name: string, data: unknown): void;

@@ -61,6 +61,27 @@ export function serializePolicy(policy) {
     .join("; ");
 }
 
+/**
+ * The path patterns that cover the visitors' pages (their URLs as the build writes them, `/kontakt.html`):
+ * `/` for the home page, and per first path segment `/kontakt` and, when pages lie under it, `/kontakt/*`;
+ * not /admin, the CMS's.
+ * @param {string[]} urls
+ */
+export function pagePatterns(urls) {
+  const patterns = new Set();
+  for (const url of urls.filter((path) => path === "/" || path.endsWith(".html"))) {
+    const [first, ...rest] = url
+      .replace(/^\//, "")
+      .replace(/\.html$/, "")
+      .split("/");
+    // The CMS's pages have their own rule (the owner's guide among them).
+    if (first === "admin") continue;
+    patterns.add(first === "" || first === "index" ? "/" : `/${first}`);
+    if (rest.length > 0) patterns.add(`/${first}/*`);
+  }
+  return [...patterns].sort();
+}
+
 /** The widget build's files as served under /widgets/ (the manifest folder .vite/ is not copied). */
 const widgetFiles = () => readdirSync(join(WIDGETS_OUTPUT_DIR, "public")).filter((name) => name.endsWith(".js"));
 
@@ -68,7 +89,7 @@ const widgetFiles = () => readdirSync(join(WIDGETS_OUTPUT_DIR, "public")).filter
  * Header rules by path pattern, in `_headers` order: the first applies to every response. No two rules
  * that match one file set the same header (Cloudflare Pages would join the two values with a comma).
  */
-export function headerRules(widgets = widgetFiles()) {
+export function headerRules(widgets = widgetFiles(), pages = /** @type {string[]} */ ([])) {
   const immutable = { "Cache-Control": "public, max-age=31536000, immutable" };
   return [
     {
@@ -81,12 +102,23 @@ export function headerRules(widgets = widgetFiles()) {
         "Referrer-Policy": "strict-origin-when-cross-origin",
         "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
         "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
-        "Cross-Origin-Opener-Policy": "same-origin",
         "X-Frame-Options": "DENY",
       },
     },
-    // The firm's CMS (site/_lib/admin.js): never in a search engine, never cached stale.
-    ...["/admin", "/admin/*"].map((path) => ({ path, headers: { "X-Robots-Tag": "noindex", "Cache-Control": "no-cache" } })),
+    // A visitor's page shares its window with no page of another origin. Set per page path, not on /*:
+    // the CMS's sign-in popup goes to GitHub and back and must stay the CMS window's popup (below).
+    ...pagePatterns(pages).map((path) => ({ path, headers: { "Cross-Origin-Opener-Policy": "same-origin" } })),
+    // The firm's CMS (site/_lib/admin.js): never in a search engine, never cached stale. Its window keeps
+    // its sign-in popup (same-origin-allow-popups); the popup's own page, /admin/auth, sends no such
+    // header, as one would cut it off from the CMS window on its way back from GitHub.
+    ...["/admin", "/admin/*"].map((path) => ({
+      path,
+      headers: {
+        "X-Robots-Tag": "noindex",
+        "Cache-Control": "no-cache",
+        ...(path === "/admin" ? { "Cross-Origin-Opener-Policy": "same-origin-allow-popups" } : {}),
+      },
+    })),
     // The facts the functions read (site/_lib/site-facts.js): revalidated on every read, so a publish
     // reaches them on their next read, and kept out of search engines.
     { path: "/site-facts.json", headers: { "X-Robots-Tag": "noindex", "Cache-Control": "no-cache" } },

@@ -1,7 +1,8 @@
 // The firm's CMS, driven in Debian's Chromium as the owner would: the real Decap CMS at /admin, saving
-// through decap-server in MODE=git into a scratch git repository (a copy of this one). Four edits: a new
-// phone number, a seventh review, a new town, a photo uploaded into a slot. Each save is a commit; the
-// scratch repository then builds, and each change shows on the pages where it belongs.
+// through decap-server in MODE=git into a scratch git repository (a copy of this one). On a phone's
+// screen (390 px) and a desktop's: a field and a new review at each width, then a new town and a photo
+// uploaded into a slot. Each save is a commit; the scratch repository then builds, and each change shows
+// on the pages where it belongs.
 import { execFile, execFileSync } from "node:child_process";
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,6 +23,8 @@ import { DIST, requireBuild } from "../support/site.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const NEW_PHONE = "98 76 54 32";
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
 const git = (/** @type {string[]} */ ...args) => execFileSync("git", ["-C", repo, ...args], { encoding: "utf8" }).trim();
 const commits = () => Number(git("rev-list", "--count", "HEAD"));
 
@@ -65,7 +68,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${await listen(server, 0, "127.0.0.1")}/admin`;
 
   browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context = await browser.newContext({ viewport: DESKTOP });
   page = await newPage();
   await page.goto(base);
   await page.getByRole("button", { name: "Log ind" }).click();
@@ -92,9 +95,10 @@ async function newPage() {
  * Opens a data file in the CMS in a new tab, as the owner's next visit would, and waits until its
  * content is shown (`shown`: a text of the file).
  */
-async function open(collection, shown) {
+async function open(collection, shown, viewport = DESKTOP) {
   await page.close({ runBeforeUnload: false });
   page = await newPage();
+  await page.setViewportSize(viewport);
   await page.goto(`${base}#/collections/${collection}/entries/${collection}`);
   await page.getByText(shown, { exact: true }).first().waitFor();
 }
@@ -112,6 +116,23 @@ async function publish() {
 const lastField = (label) => page.getByLabel(label, { exact: true }).last();
 
 describe("the CMS at /admin, saving through decap-server into a git repository", () => {
+  it("changes a field and adds a review on a phone's screen, 390 px wide", async () => {
+    await open("business", "Telefonnummer", PHONE);
+    await lastField("Telefonnummer").fill("98 76 54 31");
+    await publish();
+    expect(readFileSync(join(repo, "site/_data/business.yaml"), "utf8")).toMatch(/^phone: 98 76 54 31$/m);
+    await open("reviews", loadData("reviews")[0].name, PHONE);
+    await page.getByRole("button", { name: /^Tilføj anmeldelser$/i }).click();
+    await lastField("Kundens navn").fill("Mette Vang");
+    await lastField("By").fill("Herfølge");
+    await lastField("Måned").fill("2098-12");
+    await lastField("Anmeldelse").fill("Ny lampe i loftet og to stikkontakter i carporten. Hurtigt, pænt og til den pris, vi fik oplyst.");
+    await publish();
+    expect(readFileSync(join(repo, "site/_data/reviews.yaml"), "utf8")).toContain("Mette Vang");
+    // Nothing of the editor lies outside the phone's screen, which would need sideways scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+
   it("changes the phone number: one field, one commit", async () => {
     await open("business", "Telefonnummer");
     await lastField("Telefonnummer").fill(NEW_PHONE);
@@ -206,14 +227,15 @@ describe("the scratch repository after the CMS's saves", () => {
   }, 300_000);
 
   it("is one commit per save, with nothing left uncommitted", () => {
-    // The start, and the four saves (the photo is committed with its slot's description).
-    expect(commits()).toBe(5);
+    // The start, and the six saves (the photo is committed with its slot's description).
+    expect(commits()).toBe(7);
     expect(git("status", "--porcelain", "site")).toBe("");
   });
 
   it("builds, showing each change on the pages where it belongs", () => {
     expect(pages["index.html"]).toContain(`href="tel:+45${NEW_PHONE.replaceAll(" ", "")}"`);
     expect(pages["index.html"]).toContain("Birgitte Lund");
+    expect(pages["anmeldelser.html"]).toContain("Mette Vang");
     expect(pages["anmeldelser.html"]).toContain("Birgitte Lund");
     expect(pages["omraader/ronnede.html"]).toContain("4683");
     expect(pages["omraader/ronnede.html"]).toContain("Birgitte Lund");

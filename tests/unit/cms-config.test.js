@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 
 const config = cmsConfig({
   backendUrl: "http://localhost:8081/api/v1",
+  siteUrl: "https://www.elektriker.example",
   branch: "main",
   photoSlots: loadData("photos"),
   photoPages: new Map(),
@@ -95,6 +96,7 @@ describe("the CMS's configuration", () => {
     const withPages = cmsConfig({
       ...config,
       backendUrl: "",
+      siteUrl: "https://www.elektriker.example",
       branch: "main",
       photoSlots: loadData("photos"),
       photoPages: new Map([["eltavle", new Set(["/om-os", "/"])]]),

@@ -1,5 +1,4 @@
 // What differs between Supabase's Edge Runtime and a plain local Deno, in one place.
-import type { Config } from "./config.ts";
 import { log } from "./log.ts";
 
 declare const EdgeRuntime: { waitUntil: (work: Promise<unknown>) => void } | undefined;
@@ -13,7 +12,7 @@ export const waitUntil = edgeRuntime ? (work: Promise<unknown>) => edgeRuntime.w
  * Deno.serve options: locally a loopback port (0: any free one, logged as `{"event":"listening","port"}`
  * for the runner to read back); on Supabase the runtime decides.
  */
-export function serveOptions(config: Config): Deno.ServeTcpOptions {
+export function serveOptions(config: { port?: number }): Deno.ServeTcpOptions {
   if (config.port === undefined) return {};
   return { port: config.port, hostname: "127.0.0.1", onListen: ({ port }) => log({ event: "listening", port }) };
 }
