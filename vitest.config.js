@@ -1,8 +1,27 @@
 import { defineConfig } from "vitest/config";
 import { reactToPreactAliases } from "./widgets/react-aliases.js";
 import { siteFactsDefine } from "./dev/site-facts-define.js";
+import { longestFirst } from "./tests/support/longest-first-sequencer.js";
 
 const FAST = ["tests/unit/**/*.test.js"];
+/**
+ * The files that take longest (each a minute or more of a full run on 2 cores), longest first: they start
+ * before all others, so the run does not end waiting for one of them alone. Only the order depends on it;
+ * a file missing here, or a new slow one, costs time, never coverage (tests/support/longest-first-sequencer.js).
+ */
+const LONGEST = [
+  "tests/browser/engines.test.js",
+  "tests/browser/widgets.test.js",
+  "tests/browser/a11y.test.js",
+  "tests/site/owner-edits.test.js",
+  "tests/browser/partner-setup.test.js",
+  "tests/browser/progressive.test.js",
+  "tests/browser/first-paint-css.test.js",
+  "tests/browser/cms.test.js",
+  "tests/backend/verify-deploy.test.js",
+  "tests/browser/layout.test.js",
+  "tests/browser/pages.test.js",
+];
 
 export default defineConfig({
   test: {
@@ -15,6 +34,7 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     fileParallelism: true,
     maxWorkers: 2,
+    sequence: { sequencer: longestFirst(LONGEST) },
     reporters: ["default", "./tests/support/summary-reporter.js"],
     projects: [
       // `npm run test:fast` (with the widget projects): pure functions only; no build, browser, database

@@ -21,8 +21,10 @@ afterAll(async () => {
 const visit = (path, options) => visitUrl(browser, site.base + path, options);
 
 describe("every page in Chromium", () => {
+  // Each page in its own context, several at once: what each asserts follows from the order of events in
+  // its own page (its modules start after its first paint), not from how fast they come.
   for (const route of ALL_PAGES) {
-    it(`${route} answers 200, passes axe and its CSP, sets no cookie and asks no other host`, async () => {
+    it.concurrent(`${route} answers 200, passes axe and its CSP, sets no cookie and asks no other host`, async ({ expect }) => {
       const { context, page, response, problems } = await visit(route);
       expect(response.status()).toBe(200);
       expect(response.headers()["content-security-policy"]).toBe("frame-ancestors 'none'");

@@ -13,7 +13,7 @@
 // at a phone's and a desktop's width.
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { launchChromium } from "../../dev/chromium.js";
 import { closeServer, listen } from "../../dev/local/servers.js";
 import { ALL_PAGES, fileOf } from "../support/site.js";
@@ -93,12 +93,13 @@ let browserWithScrollbars;
 let splitServer;
 let base;
 /**
- * The document the next request for /__split gets, where to cut it, whether its rest waits for the first
- * part to be painted, and when the rest was sent.
+ * The cut documents by their number in /__split/N: the document, where to cut it, whether its rest waits
+ * for the first part to be painted, when the rest was sent, and what ends the wait (called when the
+ * page reports its first paint). Each load has its own, so loads can run side by side.
+ * @type {Map<string, { html: string, at: number, untilPainted: boolean, restSentAt: number, painted: () => void }>}
  */
-let current = { html: "", at: 0, untilPainted: false, restSentAt: 0 };
-/** Resolves the wait of the document in flight: called when the page reports its first paint. */
-let painted = () => {};
+const splits = new Map();
+let nextSplit = 0;
 
 beforeAll(async () => {
   site = await startSite();
@@ -106,18 +107,19 @@ beforeAll(async () => {
   browserWithScrollbars = await launchChromium({ scrollbars: true });
   // The cut document at /__split; everything else (scripts, pictures) from the static site.
   splitServer = createServer(async (request, response) => {
-    if (request.url === "/__split") {
+    const split = splits.get(request.url ?? "");
+    if (split) {
       response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      response.write(current.html.slice(0, current.at));
+      response.write(split.html.slice(0, split.at));
       await new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
-        const timer = setTimeout(resolve, current.untilPainted ? PAINT_WAIT_MS : PAUSE_MS);
-        painted = () => {
+        const timer = setTimeout(resolve, split.untilPainted ? PAINT_WAIT_MS : PAUSE_MS);
+        split.painted = () => {
           clearTimeout(timer);
           resolve();
         };
       });
-      current.restSentAt = performance.timeOrigin + performance.now();
-      response.end(current.html.slice(current.at));
+      split.restSentAt = performance.timeOrigin + performance.now();
+      response.end(split.html.slice(split.at));
       return;
     }
     const upstream = await fetch(site.base + request.url);
@@ -142,12 +144,14 @@ afterAll(async () => {
  * scrollbars.
  */
 async function loadCut(html, at, width, { untilPainted = false, scrollbars = false } = {}) {
-  current = { html, at, untilPainted, restSentAt: 0 };
+  const path = `/__split/${nextSplit++}`;
+  const split = { html, at, untilPainted, restSentAt: 0, painted: () => {} };
+  splits.set(path, split);
   const context = await (scrollbars ? browserWithScrollbars : browser).newContext({ viewport: { width, height: 900 } });
   try {
     const page = await context.newPage();
     // A binding, not a request: it reaches the test whatever the page's own rules allow.
-    await page.exposeBinding("__firstPaint", () => painted());
+    await page.exposeBinding("__firstPaint", () => split.painted());
     await page.addInitScript(() => {
       new PerformanceObserver((list, observer) => {
         if (!list.getEntriesByName("first-contentful-paint").length) return;
@@ -164,7 +168,7 @@ async function loadCut(html, at, width, { untilPainted = false, scrollbars = fal
             });
       }).observe({ type: "layout-shift", buffered: true });
     });
-    await page.goto(`${base}/__split`, { waitUntil: "load" });
+    await page.goto(base + path, { waitUntil: "load" });
     // Two frames after load, so a shift from the last part's layout is reported.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const { shifts, paintedAt } = await page.evaluate(() => ({
@@ -174,22 +178,27 @@ async function loadCut(html, at, width, { untilPainted = false, scrollbars = fal
     const named = (list) => list.map((shift) => `cut before ${JSON.stringify(html.slice(at, at + 30))}: ${shift.text}`);
     return {
       shifts: named(shifts),
-      shiftsAfterRest: named(shifts.filter((shift) => shift.at >= current.restSentAt)),
-      paintedFirstPart: paintedAt < current.restSentAt,
+      shiftsAfterRest: named(shifts.filter((shift) => shift.at >= split.restSentAt)),
+      paintedFirstPart: paintedAt < split.restSentAt,
     };
   } finally {
+    splits.delete(path);
     await context.close();
   }
 }
 
-describe("a page whose document arrives in two parts", () => {
-  it("has quote forms to cut before (the test is not empty)", () => {
+// The loads whose rest waits for the first paint run side by side (each has its own document, context
+// and wait): the paint they wait for is an event, so how fast it comes does not change what they see.
+// Those whose rest follows a pause, where nothing may be drawn yet, run one at a time, so the pause is
+// as long for Chromium as it is alone.
+describe("a page whose document arrives in two parts", { concurrent: true }, () => {
+  it("has quote forms to cut before (the test is not empty)", ({ expect }) => {
     expect(FORM_PAGES.map(({ route }) => route)).toEqual(expect.arrayContaining(["/", "/kontakt", "/omraader/koge"]));
   });
 
   for (const { route, html } of FORM_PAGES)
     for (const width of [390, 1280])
-      it(`${route} at ${width} px does not shift when the quote form arrives after the rest was drawn`, async () => {
+      it(`${route} at ${width} px does not shift when the quote form arrives after the rest was drawn`, async ({ expect }) => {
         const shifts = [];
         for (const at of formCuts(html)) {
           const load = await loadCut(html, at, width, { untilPainted: true });
@@ -205,7 +214,7 @@ describe("a page whose document arrives in two parts", () => {
   // The phone header and action bar (390), the tablet header with the number and 'Få et tilbud' (768),
   // the desktop header with the menu in the middle (1280).
   for (const width of [390, 768, 1280])
-    it(`draws the header at ${width} px only whole: nothing drawn before it is parsed, nothing moves`, async () => {
+    it.sequential(`draws the header at ${width} px only whole: nothing drawn before it is parsed, nothing moves`, async ({ expect }) => {
       const shifts = [];
       for (const at of headerCuts(HOME)) {
         const load = await loadCut(HOME, at, width);
@@ -215,13 +224,15 @@ describe("a page whose document arrives in two parts", () => {
       expect(shifts).toEqual([]);
     });
 
-  it("has icons in the heroes' facts and buttons to cut after (the test is not empty)", () => {
+  it("has icons in the heroes' facts and buttons to cut after (the test is not empty)", ({ expect }) => {
     for (const { route, cuts } of HERO_PAGES) expect(cuts.length, route).toBeGreaterThanOrEqual(3);
   });
 
   for (const { route, html, cuts } of HERO_PAGES)
     for (const width of [390, 768, 1280])
-      it(`draws the hero of ${route} at ${width} px only whole: no icon drawn before its text, nothing moves`, async () => {
+      it.sequential(`draws the hero of ${route} at ${width} px only whole: no icon drawn before its text, nothing moves`, async ({
+        expect,
+      }) => {
         const shifts = [];
         for (const at of cuts) {
           const load = await loadCut(html, at, width);
@@ -236,7 +247,7 @@ describe("a page whose document arrives in two parts", () => {
   // scrollbar would appear. The root always has its scrollbar (overflow-y: scroll in
   // site/styles/main.css), so nothing centred moves sideways when the page grows.
   for (const route of [...ALL_PAGES, "/404"])
-    it(`${route} at 1280 px with a desktop's scrollbars does not move when it grows past the window`, async () => {
+    it(`${route} at 1280 px with a desktop's scrollbars does not move when it grows past the window`, async ({ expect }) => {
       const html = readFileSync(fileOf(route), "utf8");
       const load = await loadCut(html, firstPaintCut(html), 1280, { untilPainted: true, scrollbars: true });
       expect(load.paintedFirstPart).toBe(true);
