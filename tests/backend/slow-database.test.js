@@ -41,8 +41,17 @@ for (const [label, startDatabase, hold] of DATABASES) {
         body: JSON.stringify({ ...VALID, email, elapsedMs: 60_000 }),
       });
 
+    // A request on either side of the held one only has to be stored. On a loaded machine it too can miss
+    // the short deadline; a 503 stores nothing (the rule under test), so it is sent again, as a visitor would.
+    const postUntilStored = async (email) => {
+      for (let attempt = 1; ; attempt += 1) {
+        const response = await post(email);
+        if (response.status !== 503 || attempt === 5) return response;
+      }
+    };
+
     it("stores nothing for a request it answered 503, even once the database gets to it", async () => {
-      expect((await post("foer@example.dk")).status).toBe(200);
+      expect((await postUntilStored("foer@example.dk")).status).toBe(200);
       await backend.settled();
       const [{ hash }] = await backend.sql`select client_ip_hash as hash from quote_requests where email = 'foer@example.dk'`;
       await backend.sql.begin(async (transaction) => {
@@ -52,7 +61,7 @@ for (const [label, startDatabase, hold] of DATABASES) {
         expect((await held.json()).error).toContain(PHONE);
       });
       // The same client's next request runs after the held one.
-      expect((await post("efter@example.dk")).status).toBe(200);
+      expect((await postUntilStored("efter@example.dk")).status).toBe(200);
       const emails = (await backend.sql`select email from quote_requests order by received_at`).map((row) => row.email);
       expect(emails).toEqual(["foer@example.dk", "efter@example.dk"]);
     }, 60_000);
