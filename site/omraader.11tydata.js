@@ -5,15 +5,11 @@
 // (the nearest town's review) is a filter the page calls (site/_lib/geo.js, once per build).
 import { acutePromise, isHomeArea, withFacts } from "./_lib/copy-facts.js";
 
-// The photo slots an area page's gallery picks three from, so neighbouring pages show different ones.
-const GALLERY = ["eltavle", "installation", "solceller", "ladestander", "belysning", "erhverv"];
-
 /**
  * The part of an area page's data these read: its area (the pagination's alias) and the data files.
  * @typedef {object} AreaPageData
  * @property {import("./_lib/data-types.js").Area} area
  * @property {import("./_lib/data-types.js").Business} business
- * @property {{ pageNumber: number }} pagination the area's index in areas (one area per page)
  */
 
 /** @type {{ eleventyComputed: Record<string, (data: AreaPageData) => unknown> }} */
@@ -26,8 +22,5 @@ export default {
     description: (data) => withFacts(data.area.metaDescription, data.business, data.area),
     areaText: (data) => withFacts(data.area.description, data.business, data.area),
     breadcrumbs: (data) => [{ label: "Områder", path: "/omraader" }, { label: data.area.name }],
-    // The page's place in areas.yaml, from the pagination: searching the list on every page costs a
-    // national firm's 1 600 towns 1 600 times.
-    gallery: (data) => [0, 1, 2].map((offset) => GALLERY[(data.pagination.pageNumber + offset) % GALLERY.length]),
   },
 };

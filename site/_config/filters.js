@@ -7,6 +7,8 @@ import { townsByReach } from "../_lib/copy-facts.js";
 import { daNumber, hoursText, jsonLd, monthYear } from "../_lib/format.js";
 import { gridColumns } from "../_lib/grid-columns.js";
 import { nearestReview } from "../_lib/geo.js";
+import { jobAnchor, jobsNear, jobsOfService } from "../_lib/jobs.js";
+import { deductionService, priceByRole, priceList, priceText } from "../_lib/prices.js";
 import { iconShapes } from "../_lib/icons.js";
 import { pageStructuredData } from "../_lib/structured-data.js";
 import { cleanUrl } from "../_lib/urls.js";
@@ -25,6 +27,13 @@ const FILTERS = {
   townsByReach,
   townsNearBase,
   nearestReview,
+  priceText,
+  deductionService,
+  priceList,
+  priceByRole,
+  jobsNear,
+  jobsOfService,
+  jobAnchor,
 };
 
 /** @param {import("@11ty/eleventy/UserConfig").default} eleventyConfig */

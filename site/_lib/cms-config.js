@@ -8,9 +8,9 @@ import { rulesOf, wordsOf } from "./schema-walk.js";
 /** Where the CMS's uploads go, and the path they are written into the data as. */
 export const MEDIA = { folder: "site/images/photos", public: "/images/photos" };
 /** The data files that hold a list at their root: the CMS edits them through the "yaml-list" format (site/admin/cms-init.js). */
-export const LIST_FILES = ["areas", "services", "reviews"];
+export const LIST_FILES = ["areas", "services", "reviews", "jobs"];
 /** The order of the CMS's collections. */
-const FILES = ["business", "reviews", "areas", "photos", "services", "navigation"];
+const FILES = ["business", "reviews", "areas", "photos", "services", "navigation", "prices", "jobs"];
 
 // The drawings' names as the CMS offers them (site/_lib/placeholder.js draws them).
 const MOTIF_LABELS = {

@@ -40,6 +40,8 @@ const field = (schema, title, description) => schema.meta(description ? { title,
 const longField = (schema, title, description) => schema.meta({ title, ...(description ? { description } : {}), widget: "text" });
 
 const text = z.string().trim().min(1);
+/** A year and month, "2026-11". */
+const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "skal være år og måned som 2026-11");
 const path = z.string().regex(/^\/[a-z0-9\-/#]*$/, "skal være en adresse på sitet, fx /ydelser/private");
 // "7.30", "7:30" and "07:30" are the same time; the site stores and shows it one way.
 // YAML reads an unquoted 7.30 as the number 7.3: its decimals are the minutes.
@@ -116,18 +118,47 @@ const business = z.strictObject({
     "Adresse",
   ),
   identity: field(
-    z.strictObject({
-      legalName: field(text, "Juridisk navn", "Som i CVR-registret, fx Eksempel El ApS"),
-      cvr: field(z.string().regex(/^\d{8}$/, "skal være de otte cifre i CVR-nummeret"), "CVR-nummer"),
-      authorisation: field(
-        z.strictObject({
-          number: field(z.string().regex(/^\d+$/, "skal være cifre"), "Autorisationsnummer"),
-          authority: field(text, "Udstedt af"),
-        }),
-        "Autorisation",
-      ),
-      owner: field(z.strictObject({ name: field(text, "Navn"), role: field(text, "Titel") }), "Ejer"),
-    }),
+    z
+      .strictObject({
+        legalName: field(text, "Juridisk navn", "Som i CVR-registret, fx Eksempel El ApS"),
+        cvr: field(z.string().regex(/^\d{8}$/, "skal være de otte cifre i CVR-nummeret"), "CVR-nummer"),
+        authorisation: field(
+          z.strictObject({
+            number: field(z.string().regex(/^\d+$/, "skal være cifre"), "Autorisationsnummer"),
+            authority: field(text, "Udstedt af"),
+            registerUrl: field(
+              z
+                .url("skal være en webadresse, fx https://www.sik.dk/…")
+                .refine((url) => /^https:\/\/([a-z0-9-]+\.)*sik\.dk\//.test(url), "skal være en adresse hos Sikkerhedsstyrelsen (sik.dk)"),
+              "Link til Sikkerhedsstyrelsens register",
+              "Adressen på jeres side i Sikkerhedsstyrelsens register over autoriserede virksomheder; autorisationsnummeret linker dertil",
+            ),
+          }),
+          "Autorisation",
+        ),
+        owner: field(z.strictObject({ name: field(text, "Navn"), role: field(text, "Titel") }), "Ejer"),
+        insurance: field(
+          z.strictObject({
+            company: field(text, "Forsikringsselskab", "Fx Eksempel Forsikring A/S"),
+            kind: field(text, "Forsikring", "Fx Erhvervs- og produktansvarsforsikring"),
+            coverage: field(text.optional(), "Dækning", "Fx 10 mio. kr. pr. skade (kan udelades)"),
+          }),
+          "Ansvarsforsikring",
+        ),
+        guaranteeScheme: field(
+          z
+            .strictObject({
+              name: field(text, "Ordningens navn", "Fx Installatørernes Garantiordning"),
+              organisation: field(text, "Hos", "Fx TEKNIQ Installatørernes Organisation"),
+              url: field(z.url("skal være en webadresse"), "Link til ordningen"),
+            })
+            .optional(),
+          "Garantiordning",
+          "Kun hvis firmaet er medlem: vises så på siden",
+        ),
+      })
+      // Where anyone can check the CVR number: the public register's page of the company.
+      .transform((identity) => ({ ...identity, cvrUrl: `https://datacvr.virk.dk/enhed/virksomhed/${identity.cvr}` })),
     "Virksomheden",
   ),
   geo: field(
@@ -157,6 +188,7 @@ const business = z.strictObject({
     z.strictObject({
       rating: field(z.number().min(1).max(5), "Bedømmelse på Google", "Et tal fra 1 til 5, fx 4.9"),
       ratingCount: field(z.number().int().positive(), "Antal anmeldelser på Google"),
+      ratingDate: field(yearMonth, "Tal fra Google pr.", "År og måned, hvor bedømmelse og antal sidst er talt op, fx 2026-11"),
       bestRating: field(z.number().int(), "Bedste karakter"),
       worstRating: field(z.number().int(), "Laveste karakter"),
       yearsExperience: field(z.number().int().positive(), "Års erfaring"),
@@ -306,12 +338,80 @@ const serviceCard = z.strictObject({
   features: field(z.array(text).min(3, "skriv mindst 3 punkter"), "Punkter", "Mindst 3"),
 });
 
+const serviceKey = z.string().regex(/^[a-z]+$/, "skal være nøglen på en ydelse, fx private eller energi");
+
+// docs/product.md, "Prices": "fra"-prices, with moms for private customers (markedsføringsloven § 13).
+const price = z
+  .strictObject({
+    title: field(text, "Opgave", "Fx Ny eltavle"),
+    service: field(serviceKey, "Vises på ydelsen", "Nøglen på ydelsen: private, erhverv, event eller energi"),
+    customer: field(z.enum(["privat", "erhverv"]), "Kunde"),
+    role: field(
+      z.enum(["fremmoede", "timepris", "doegnvagt"]).optional(),
+      "Bruges også i teksten som",
+      "Fremmøde, timepris eller døgnvagtstillæg: teksten andre steder henter prisen herfra",
+    ),
+    from: field(z.number().int().positive(), "Fra-pris i kr.", "Hele kroner, fx 4500"),
+    unit: field(text.optional(), "Pr.", "Fx pr. time eller pr. spot (kan udelades)"),
+    vat: field(z.enum(["inkl", "ekskl"]), "Moms", "inkl eller ekskl; priser til private skal være inkl. moms"),
+    deduction: field(z.boolean().optional(), "Giver håndværkerfradrag", "Kun hvis arbejdet står på Skattestyrelsens liste"),
+    includes: longField(text, "Det er med i prisen"),
+    extras: longField(text, "Det kan gøre den dyrere"),
+  })
+  .refine((entry) => entry.customer === "erhverv" || entry.vat === "inkl", {
+    path: ["vat"],
+    message: "priser til private skal være inkl. moms (markedsføringsloven § 13): skriv inkl, eller vælg kunde erhverv",
+  });
+
+const prices = z
+  .strictObject({
+    items: field(z.array(price).min(1), "Priser"),
+    deduction: field(
+      z.strictObject({
+        year: field(z.number().int().min(2025), "År", "Året, reglerne og beløbet gælder for"),
+        maxPerPerson: field(z.number().int().positive(), "Højst pr. person (kr.)", "Fx 9000, som Skattestyrelsen oplyser det for året"),
+        source: field(text, "Kilde", "Fx Skattestyrelsen"),
+        sourceUrl: field(z.url("skal være en webadresse"), "Link til kilden"),
+        checked: field(yearMonth, "Tjekket", "År og måned, fx 2026-11"),
+      }),
+      "Håndværkerfradrag",
+    ),
+  })
+  .superRefine((file, ctx) => {
+    const roles = new Map();
+    file.items.forEach((entry, index) => {
+      if (!entry.role) return;
+      if (roles.has(entry.role))
+        ctx.addIssue({
+          code: "custom",
+          path: ["items", index, "role"],
+          message: `bruges allerede af "${roles.get(entry.role)}": højst én pris pr. rolle`,
+        });
+      roles.set(entry.role, entry.title);
+    });
+  });
+
+const job = z.strictObject({
+  title: field(text, "Overskrift", "Hvad der blev lavet, fx Ny eltavle i et byhus fra 1890"),
+  town: field(text, "By", "Skal være en by under Områder"),
+  service: field(serviceKey, "Ydelse", "Nøglen på ydelsen: private, erhverv, event eller energi"),
+  year: field(z.number().int().min(1990).max(2100), "År"),
+  photo: field(
+    z.string().regex(/^[a-z0-9-]+$/, "skal være navnet på et foto under Fotos, fx eltavle"),
+    "Foto",
+    "Navnet på et foto under Fotos",
+  ),
+  text: longField(text, "Sådan gik det", "Huset, fejlen og hvad vi gjorde, i få sætninger"),
+  quote: longField(text.optional(), "Kundens ord", "Kun med kundens tilladelse (kan udelades)"),
+  quoteBy: field(text.optional(), "Kundens navn og by", "Fx Sofie, Køge"),
+});
+
 const review = z.strictObject({
   name: field(text, "Kundens navn"),
   location: field(text, "By", "Står byen som et område, vises anmeldelsen også på byens side"),
   rating: field(z.literal(5, "kun anmeldelser med 5 stjerner vises"), "Stjerner"),
   text: longField(text, "Anmeldelse"),
-  date: field(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "skal være år og måned som 2024-09"), "Måned", "År og måned, fx 2024-09"),
+  date: field(yearMonth, "Måned", "År og måned, fx 2024-09"),
 });
 
 const link = z.strictObject({ label: field(text, "Tekst"), path: field(path, "Side") });
@@ -356,7 +456,18 @@ export const dataSchemas = {
   ),
   navigation: field(navigation, "Menuer"),
   photos: field(z.record(z.string().regex(/^[a-z0-9-]+$/), photo), "Fotos"),
+  prices: field(prices, "Priser"),
+  jobs: field(z.array(job), "Udførte opgaver"),
 };
 
 /** How a build error and the CMS name one entry of a list file: by this field, not by its position. */
-export const ENTRY_NAME = { areas: "name", reviews: "name", services: "title", social: "name", header: "label", footer: "label" };
+export const ENTRY_NAME = {
+  areas: "name",
+  reviews: "name",
+  services: "title",
+  social: "name",
+  header: "label",
+  footer: "label",
+  items: "title",
+  jobs: "title",
+};

@@ -7,3 +7,5 @@
 /** @typedef {import("zod").output<typeof import("./data-schemas.js").dataSchemas.services>[number]} Service a service card of site/_data/services.yaml */
 /** @typedef {import("zod").output<typeof import("./data-schemas.js").dataSchemas.navigation>} Navigation site/_data/navigation.yaml */
 /** @typedef {import("zod").output<typeof import("./data-schemas.js").dataSchemas.photos>} Photos site/_data/photos.yaml, slot to photo */
+/** @typedef {import("zod").output<typeof import("./data-schemas.js").dataSchemas.prices>} Prices site/_data/prices.yaml */
+/** @typedef {import("zod").output<typeof import("./data-schemas.js").dataSchemas.jobs>[number]} Job a finished job of site/_data/jobs.yaml */

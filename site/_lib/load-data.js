@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import YAML from "yaml";
 import { schemaError, yamlError } from "./content-errors.js";
 import { dataSchemas } from "./data-schemas.js";
+import { checkReferences } from "./data-references.js";
 import { checkPhotos } from "./photos.js";
 
 /** The folder of the YAML data files. */
@@ -69,7 +70,7 @@ export function loadData(name) {
 
 /**
  * Checks the firm's content as the build will read it, before anything is built: every data file, and
- * every photo slot against the photo folder. Returns the errors (ContentErrors for the firm's mistakes).
+ * every photo slot against the photo folder, and what one file names in another (site/_lib/data-references.js). Returns the errors (ContentErrors for the firm's mistakes).
  * @param {string} [dataDir]
  * @returns {Error[]}
  */
@@ -92,5 +93,6 @@ export function checkContent(dataDir = DATA_DIR) {
       errors.push(/** @type {Error} */ (error));
     }
   }
+  errors.push(...checkReferences(data));
   return errors;
 }

@@ -1,5 +1,7 @@
 // JSON-LD for every page, built as plain objects (docs/product.md#pages, #data) and printed by the
 // `jsonLd` filter, which escapes "<" so no value can close the <script> element.
+import { serviceOffers } from "./prices.js";
+
 const CONTEXT = "https://schema.org";
 
 /** @typedef {import("./data-types.js").Business} Business */
@@ -129,14 +131,23 @@ export function itemList(items, siteUrl) {
 }
 
 /**
- * Every JSON-LD block of one page: the business always, breadcrumbs off the home page, FAQ and lists where shown.
- * @param {{ business: Business, reviews?: Review[], trail?: Link[], faq?: { question: string, answer: string }[], list?: Link[] }} page
+ * Every JSON-LD block of one page: the business always, breadcrumbs off the home page, FAQ and lists where
+ * shown, and a Service with its "fra"-prices as Offers for each service whose prices the page lists.
+ * @param {{ business: Business, reviews?: Review[], trail?: Link[], faq?: { question: string, answer: string }[], list?: Link[],
+ *   prices?: import("./data-types.js").Prices, services?: import("./data-types.js").Service[], priceServices?: string[] | "all" }} page
  */
-export function pageStructuredData({ business, reviews = [], trail = [], faq = [], list = [] }) {
+export function pageStructuredData({ business, reviews = [], trail = [], faq = [], list = [], prices, services = [], priceServices = [] }) {
   /** @type {object[]} */
   const blocks = [electrician(business, reviews)];
   if (trail.length > 1) blocks.push(breadcrumbList(trail, business.site.url));
   if (faq.length > 0) blocks.push(faqPage(faq));
   if (list.length > 0) blocks.push(itemList(list, business.site.url));
+  if (prices) {
+    const shown = services.filter((entry) => priceServices === "all" || priceServices.includes(entry.key));
+    for (const service of shown) {
+      const offers = serviceOffers(prices, service, business.site.url, `${business.site.url}/#business`);
+      if (offers) blocks.push(offers);
+    }
+  }
   return blocks;
 }

@@ -1,8 +1,13 @@
 // What a careful reader of the built pages would catch: pictures
 // described as what they are, galleries that differ between neighbouring area pages, a fact said once
-// rather than repeated down a table column, field names that agree, and Danish typography.
+// rather than repeated down a table column, field names that agree, Danish typography, and prices that
+// say what they include, with moms, the same wherever they appear.
 import { describe, expect, it } from "vitest";
 import rules from "../../supabase/functions/_shared/quote-rules.json" with { type: "json" };
+import { parse } from "node-html-parser";
+import { daNumber, monthYear } from "../../site/_lib/format.js";
+import { loadData } from "../../site/_lib/load-data.js";
+import { priceText } from "../../site/_lib/prices.js";
 import { ALL_PAGES, AREA_ROUTES, areas, page } from "../support/site.js";
 
 const FIELDS = ["name", "phone", "email", "location", "message"];
@@ -97,5 +102,97 @@ describe("Danish typography and wording", () => {
   it("uses 'vagt' for the firm's on-call service, not the English 'support'", () => {
     const english = ALL_PAGES.filter((route) => /\bsupport\b/i.test(visibleText(route)));
     expect(english).toEqual([]);
+  });
+});
+
+describe("prices", () => {
+  const prices = loadData("prices");
+  const written = prices.items.map(priceText);
+  /** Each text block of a page's <main> (a leaf paragraph, list item or cell), spaces made plain. */
+  const blocks = (route) =>
+    page(route)
+      .root.querySelectorAll("main p, main li, main td, main dd")
+      .filter((block) => block.querySelector("p, li, td, dd") === null)
+      .map((block) => ({ block, text: block.textContent.replace(/\s+/g, " ").trim() }));
+  /**
+   * A page's price list: the section #priser, or on a long-read page its heading and what follows it up to
+   * the next heading of its rank.
+   */
+  const priceSection = (route) => {
+    const start = page(route).root.querySelector("#priser");
+    if (!start || start.tagName !== "H2") return start;
+    const parts = [start];
+    for (let node = start.nextElementSibling; node && node.tagName !== "H2"; node = node.nextElementSibling) parts.push(node);
+    return parse(`<section>${parts.map((part) => part.outerHTML).join("")}</section>`).querySelector("section");
+  };
+  // The håndværkerfradrag's ceiling ("op til 9.000 kr. i 2026") is an amount, not a price.
+  const ceiling = `op til ${daNumber(prices.deduction.maxPerPerson)} kr.`;
+
+  it("says inkl. or ekskl. moms with every amount in kroner, on every page", () => {
+    const bare = ALL_PAGES.flatMap((route) =>
+      blocks(route).flatMap(({ text }) =>
+        [...text.matchAll(/\d[\d.]*\s?kr\./gu)]
+          .filter((match) => !text.slice(0, match.index + match[0].length).endsWith(ceiling))
+          .filter((match) => !/^(\s?pr\.\s\p{L}+)?\s(inkl|ekskl)\. moms/u.test(text.slice(match.index + match[0].length)))
+          .map((match) => `${route}: "${match[0]}" in "${text}"`),
+      ),
+    );
+    expect(bare).toEqual([]);
+  });
+
+  it("shows only the prices of prices.yaml, each as the file says it, wherever a price appears", () => {
+    const foreign = ALL_PAGES.flatMap((route) =>
+      blocks(route).flatMap(({ text }) =>
+        [...text.matchAll(/fra [\d.]+ kr\.( pr\. \p{L}+)? (inkl|ekskl)\. moms/gu)]
+          .filter((match) => !written.includes(match[0]))
+          .map((match) => `${route}: ${match[0]}`),
+      ),
+    );
+    expect(foreign).toEqual([]);
+  });
+
+  it("gives the døgnvagt surcharge, the hourly rate and the call-out fee the same price wherever the copy names them", () => {
+    const named = { doegnvagt: /tillæg/i, timepris: /timepris/i, fremmoede: /fremmøde/i };
+    for (const [role, words] of Object.entries(named)) {
+      const item = prices.items.find((entry) => entry.role === role);
+      if (!item) continue;
+      // A price list's own entry for another price (the business hourly rate) names that price, not this one.
+      const otherEntry = (text) => prices.items.some((entry) => entry !== item && text.startsWith(`${entry.title}:`));
+      for (const route of ALL_PAGES)
+        for (const { text } of blocks(route).filter(({ text }) => words.test(text) && /\d kr\./.test(text) && !otherEntry(text)))
+          expect(text, `${route}: ${role}`).toContain(priceText(item));
+    }
+  });
+
+  it("lists every price on its service's page and on /ydelser, beside the rule that the fixed price comes after an inspection", () => {
+    const services = loadData("services");
+    for (const item of prices.items.filter((entry) => !entry.role)) {
+      const service = services.find((entry) => entry.key === item.service);
+      expect(service, item.title).toBeDefined();
+      for (const route of [service?.path ?? "", "/ydelser"]) {
+        const section = priceSection(route);
+        expect(section, `${route} #priser`).toBeTruthy();
+        const text = section.textContent.replace(/\s+/g, " ");
+        expect(text, `${route}: ${item.title}`).toContain(`${item.title}: ${priceText(item)}`);
+        expect(text, route).toMatch(/fast[e]? pris[^.]*besigtigelse[^.]*før vi går i gang/i);
+      }
+    }
+  });
+
+  it(`shows håndværkerfradrag beside every list of prices to private customers, with the year, the source and the month it was checked`, () => {
+    const { deduction } = prices;
+    for (const route of ALL_PAGES) {
+      const section = priceSection(route);
+      if (!section || !/inkl\. moms/.test(section.textContent)) continue;
+      const block = section.querySelector("#haandvaerkerfradrag");
+      expect(block?.textContent, route).toContain(`Håndværkerfradrag i ${deduction.year}`);
+      expect(section.querySelector(`a[href="${deduction.sourceUrl}"]`), route).not.toBeNull();
+      expect(section.textContent, route).toContain(monthYear(deduction.checked));
+      // A price that gives the fradrag says so where it stands.
+      for (const item of prices.items.filter((entry) => entry.deduction && section.textContent.includes(entry.title)))
+        expect(section.querySelectorAll("li").find((li) => li.textContent.includes(`${item.title}:`))?.textContent, route).toContain(
+          "Giver håndværkerfradrag",
+        );
+    }
   });
 });

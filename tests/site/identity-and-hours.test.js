@@ -1,7 +1,8 @@
 // Who the firm is and when it answers: CVR, authorisation number and owner on the site and in
-// the JSON-LD, and hours that are always named and always come from site/_data/business.yaml.
+// the JSON-LD, each checkable in its public register, and hours that are always named and always come
+// from site/_data/business.yaml.
 import { describe, expect, it } from "vitest";
-import { hoursText } from "../../site/_lib/format.js";
+import { daNumber, hoursText, monthYear } from "../../site/_lib/format.js";
 import { ALL_PAGES, business, jsonLdBlocks, page } from "../support/site.js";
 
 const { identity, hours } = business;
@@ -57,5 +58,48 @@ describe("hours", () => {
         expect(unnamed, `${route}: ${range} without "${entry.name}"`).toEqual([]);
       }
     }
+  });
+});
+
+describe("proof a customer can check", () => {
+  it("links the authorisation number to Sikkerhedsstyrelsen's register and the CVR number to the CVR register, on /om-os and the home page", () => {
+    for (const route of ["/om-os", "/"]) {
+      const main = page(route).root.querySelector("main");
+      const register = main.querySelectorAll(`a[href="${identity.authorisation.registerUrl}"]`);
+      expect(register.map((link) => link.textContent).join(" "), route).toContain(identity.authorisation.number);
+      const cvr = main.querySelectorAll(`a[href="https://datacvr.virk.dk/enhed/virksomhed/${identity.cvr}"]`);
+      expect(cvr.map((link) => link.textContent).join(" "), route).toContain(identity.cvr);
+    }
+  });
+
+  it("names the liability insurance, and the guarantee scheme exactly when the firm is a member", () => {
+    for (const route of ["/om-os", "/"]) {
+      const main = page(route).root.querySelector("main");
+      expect(main.textContent, route).toContain(identity.insurance.company);
+      const scheme = identity.guaranteeScheme;
+      if (scheme) expect(main.querySelector(`a[href="${scheme.url}"]`)?.textContent, route).toContain(scheme.name);
+      else expect(main.textContent, route).not.toMatch(/garantiordning/i);
+    }
+  });
+
+  it("says where the rating comes from, how many and when, wherever it links to the Google profile", () => {
+    const expected = `${daNumber(business.figures.rating)}/5 på Google · ${business.figures.ratingCount} anmeldelser · pr. ${monthYear(business.figures.ratingDate)}`;
+    let links = 0;
+    for (const route of ALL_PAGES) {
+      for (const link of page(route).root.querySelectorAll(`main a[href="${business.googleProfile}"]`)) {
+        links++;
+        expect(link.textContent.replace(/\s+/g, " ").trim(), route).toBe(expected);
+      }
+    }
+    expect(links).toBeGreaterThan(0);
+    // A figure outside the link may not claim a count of its own ("over 150", "150+").
+    for (const route of ALL_PAGES)
+      expect(page(route).root.querySelector("main").textContent, route).not.toMatch(/\d+\+ anmeldelser|over \d+ anmeldelser/);
+  });
+
+  it("says on /anmeldelser how the reviews shown were collected and checked", () => {
+    const how = page("/anmeldelser").root.querySelector("#saadan-samlet")?.textContent ?? "";
+    expect(how).toMatch(/tjekker/);
+    expect(how).toMatch(/udvalg/);
   });
 });

@@ -1,6 +1,7 @@
-// Shared blocks where the pages need them: the emergency call block, and Danish on the 404 page.
+// Shared blocks where the pages need them: the emergency call block, the guarantee explained once and
+// linked from everywhere else, and Danish on the 404 page.
 import { describe, expect, it } from "vitest";
-import { AREA_ROUTES, areas, business, page } from "../support/site.js";
+import { ALL_PAGES, AREA_ROUTES, areas, business, page } from "../support/site.js";
 
 describe("the emergency call block", () => {
   it("is on /ydelser/private, on /ydelser/erhverv after 'Akut erhvervsservice', and on every area page, with the phone as a call link", () => {
@@ -49,5 +50,44 @@ describe("help for keyboard visitors", () => {
     const help = page("/kontakt").root.querySelector("#tastatur");
     expect(help).not.toBeNull();
     expect(help.textContent).toMatch(/Alt\s*\+\s*T kommer du til beskeden, og den bliver stående, så længe den har fokus/);
+  });
+});
+
+describe("the guarantee", () => {
+  it("is explained in one place, /om-os#garanti: what it covers, how long, and that it comes on top of the reklamationsret", () => {
+    const { root } = page("/om-os");
+    const heading = root.querySelector("#garanti");
+    expect(heading?.textContent).toContain(`${business.guarantees.warrantyYears} års garanti`);
+    const parts = [];
+    for (let node = heading?.nextElementSibling; node && node.tagName !== "H2"; node = node.nextElementSibling)
+      parts.push(node.textContent);
+    const text = parts.join(" ").replace(/\s+/g, " ");
+    expect(text).toContain(`${business.guarantees.warrantyYears} år`);
+    expect(text).toMatch(/Dækker ikke/);
+    expect(text).toMatch(/oven i din reklamationsret/);
+    expect(text).toMatch(/købeloven/);
+  });
+
+  it("links there from every other mention on every page (FAQ answers, plain text in their widget, aside)", () => {
+    const words = `${business.guarantees.warrantyYears} års garanti`;
+    const unlinked = [];
+    for (const route of ALL_PAGES) {
+      const { root } = page(route);
+      for (const faq of root.querySelectorAll("elektriker-faq")) faq.remove();
+      for (const element of root.querySelectorAll("body *")) {
+        const own = element.childNodes
+          .filter((node) => node.nodeType === 3)
+          .map((node) => node.textContent)
+          .join("");
+        if (!own.includes(words)) continue;
+        // The explanation's own heading, and on a page that holds it (/om-os, or a page copied from it) a
+        // link to it on the same page.
+        const explains = root.querySelector("h2#garanti") !== null;
+        if (element.id === "garanti") continue;
+        if (element.closest('a[href="/om-os#garanti"]') || (explains && element.closest('a[href="#garanti"]'))) continue;
+        unlinked.push(`${route}: ${element.tagName} "${own.trim().slice(0, 60)}"`);
+      }
+    }
+    expect(unlinked).toEqual([]);
   });
 });

@@ -1,0 +1,53 @@
+// Finished jobs (site/_data/jobs.yaml): which an area page shows and where each one is told.
+import { distanceKm } from "./geo.js";
+import { slugify } from "./slug.js";
+
+/** @typedef {import("./data-types.js").Job} Job */
+/** @typedef {import("./data-types.js").Area} Area */
+
+/** How many jobs an area page shows at least: its own town's, then the nearest towns'. */
+export const AREA_JOB_COUNT = 3;
+
+/**
+ * The id of a job's story on its town's page (the service pages link there): the first four words of its
+ * title, short enough to keep a service page's links small (the content check refuses two alike in a town).
+ * @param {{ title: string }} job
+ */
+export function jobAnchor(job) {
+  const words = slugify(job.title)
+    .replace(/[^a-z0-9-]/g, "")
+    .split("-")
+    .filter(Boolean);
+  return `opgave-${words.slice(0, 4).join("-")}`;
+}
+
+/**
+ * The jobs an area page tells: every job of its own town, then the nearest other towns' jobs until there
+ * are AREA_JOB_COUNT; each with the km from this town (0 for its own).
+ * @param {Area} area
+ * @param {Area[]} areas
+ * @param {Job[]} jobs
+ * @returns {{ job: Job, km: number }[]}
+ */
+export function jobsNear(area, areas, jobs) {
+  const byName = new Map(areas.map((town) => [town.name, town]));
+  const own = jobs.filter((job) => job.town === area.name).map((job) => ({ job, km: 0 }));
+  if (own.length >= AREA_JOB_COUNT) return own;
+  const others = jobs
+    .filter((job) => job.town !== area.name && byName.has(job.town))
+    .map((job) => ({ job, km: Math.max(1, Math.round(distanceKm(area, /** @type {Area} */ (byName.get(job.town))))) }))
+    .sort((a, b) => a.km - b.km || b.job.year - a.job.year);
+  return [...own, ...others.slice(0, AREA_JOB_COUNT - own.length)];
+}
+
+/**
+ * The jobs of one service, newest first, each with the address of its story.
+ * @param {Job[]} jobs
+ * @param {string} service a services.yaml key
+ */
+export function jobsOfService(jobs, service) {
+  return jobs
+    .filter((job) => job.service === service)
+    .toSorted((a, b) => b.year - a.year)
+    .map((job) => ({ job, href: `/omraader/${slugify(job.town)}#${jobAnchor(job)}` }));
+}

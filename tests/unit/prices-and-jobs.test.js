@@ -1,0 +1,147 @@
+// The price list and the finished jobs as the firm edits them: a mistake stops the build with the file,
+// the entry by its name and what to write; prices are written one way; an area page tells its own town's
+// jobs first.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import YAML from "yaml";
+import { DATA_DIR, checkContent, loadData, parseDataFile } from "../../site/_lib/load-data.js";
+import { jobAnchor, jobsNear, jobsOfService } from "../../site/_lib/jobs.js";
+import { priceText, serviceOffers } from "../../site/_lib/prices.js";
+
+const pricesYaml = readFileSync(`${DATA_DIR}prices.yaml`, "utf8");
+const jobsYaml = readFileSync(`${DATA_DIR}jobs.yaml`, "utf8");
+
+/** The message a data file's mistake stops the build with. */
+function errorOf(/** @type {string} */ contents, /** @type {string} */ file) {
+  try {
+    parseDataFile(contents, file);
+  } catch (caught) {
+    return /** @type {Error} */ (caught).message;
+  }
+  return "";
+}
+
+/** The content check's messages for a copy of site/_data with one file replaced. */
+function checkWith(/** @type {string} */ file, /** @type {string} */ contents) {
+  const dir = mkdtempSync(join(tmpdir(), "data-"));
+  try {
+    cpSync(DATA_DIR, dir, { recursive: true });
+    writeFileSync(join(dir, file), contents);
+    return checkContent(`${dir}/`).map((error) => error.message);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("prices.yaml", () => {
+  it("refuses a price to private customers without moms, naming the file, the price and what to write", () => {
+    const prices = YAML.parse(pricesYaml);
+    const item = prices.items.find((/** @type {{ customer: string }} */ entry) => entry.customer === "privat");
+    item.vat = "ekskl";
+    const error = errorOf(YAML.stringify(prices), "site/_data/prices.yaml");
+    expect(error).toMatch(/^Fejl i site\/_data\/prices\.yaml \(Priser i CMS'et\)/);
+    expect(error).toContain(`"${item.title}" → Moms: priser til private skal være inkl. moms (markedsføringsloven § 13)`);
+  });
+
+  it("accepts a business price without moms", () => {
+    const prices = YAML.parse(pricesYaml);
+    prices.items.push({ ...prices.items[0], title: "Tavleeftersyn", customer: "erhverv", vat: "ekskl", role: undefined });
+    expect(errorOf(YAML.stringify(prices), "site/_data/prices.yaml")).toBe("");
+  });
+
+  it("refuses two prices with the same role: the copy that quotes it would not know which", () => {
+    const prices = YAML.parse(pricesYaml);
+    const surcharge = prices.items.find((/** @type {{ role?: string }} */ entry) => entry.role === "doegnvagt");
+    prices.items.push({ ...surcharge, title: "Weekendtillæg" });
+    expect(errorOf(YAML.stringify(prices), "site/_data/prices.yaml")).toContain(
+      `"Weekendtillæg" → Bruges også i teksten som: bruges allerede af "${surcharge.title}"`,
+    );
+  });
+
+  it("refuses a price whose service has no page, naming the services there are", () => {
+    const prices = YAML.parse(pricesYaml);
+    prices.items[0].service = "bolig";
+    const messages = checkWith("prices.yaml", YAML.stringify(prices));
+    expect(messages.join("\n")).toContain(
+      `"${prices.items[0].title}" → Vises på ydelsen: "bolig" findes ikke (skriv en af: private, erhverv, event, energi)`,
+    );
+  });
+
+  it('writes a price one way: "fra 4.500 kr. inkl. moms", its unit before the moms', () => {
+    const base = { title: "x", service: "private", customer: /** @type {const} */ ("privat"), includes: "x", extras: "x" };
+    expect(priceText({ ...base, from: 4500, vat: "inkl" })).toBe("fra 4.500 kr. inkl. moms");
+    expect(priceText({ ...base, from: 595, unit: "pr. time", vat: "inkl" })).toBe("fra 595 kr. pr. time inkl. moms");
+    expect(priceText({ ...base, customer: "erhverv", from: 105000, vat: "ekskl" })).toBe("fra 105.000 kr. ekskl. moms");
+  });
+
+  it("gives each price of a service an Offer with its minimum price in DKK and whether moms is included", () => {
+    const prices = loadData("prices");
+    const services = loadData("services");
+    for (const service of services) {
+      const items = prices.items.filter((item) => item.service === service.key);
+      const block = serviceOffers(prices, service, "https://x.example", "https://x.example/#business");
+      if (items.length === 0) {
+        expect(block, service.key).toBeUndefined();
+        continue;
+      }
+      expect(block?.offers.map((offer) => offer.priceSpecification)).toEqual(
+        items.map((item) => ({
+          "@type": "PriceSpecification",
+          minPrice: item.from,
+          priceCurrency: "DKK",
+          valueAddedTaxIncluded: item.vat === "inkl",
+        })),
+      );
+    }
+  });
+});
+
+describe("jobs.yaml", () => {
+  it("refuses a job in a town without a page, a service without a page and a photo slot that does not exist", () => {
+    const jobs = YAML.parse(jobsYaml);
+    jobs[0].town = "Roskilde";
+    jobs[1].service = "bolig";
+    jobs[2].photo = "tavle";
+    const message = checkWith("jobs.yaml", YAML.stringify(jobs)).join("\n");
+    expect(message).toContain("Fejl i site/_data/jobs.yaml (Udførte opgaver i CMS'et)");
+    expect(message).toContain(`"${jobs[0].title}" → By: "Roskilde" har ingen side under Områder`);
+    expect(message).toContain(`"${jobs[1].title}" → Ydelse: "bolig" findes ikke`);
+    expect(message).toContain(`"${jobs[2].title}" → Foto: "tavle" findes ikke under Fotos`);
+  });
+
+  it("refuses two jobs in one town whose titles begin alike: their stories would share an address", () => {
+    const jobs = YAML.parse(jobsYaml);
+    jobs.push({ ...jobs[0], title: `${jobs[0].title} igen` });
+    expect(checkWith("jobs.yaml", YAML.stringify(jobs)).join("\n")).toContain(
+      `"${jobs[0].title} igen" → Overskrift: begynder med de samme fire ord`,
+    );
+  });
+
+  it("names a job with a missing field by its title", () => {
+    const jobs = YAML.parse(jobsYaml);
+    delete jobs[0].year;
+    expect(errorOf(YAML.stringify(jobs), "site/_data/jobs.yaml")).toContain(`"${jobs[0].title}" → År: mangler`);
+  });
+
+  it("tells an area page its own town's jobs first, then the nearest towns' until there are three", () => {
+    const areas = loadData("areas");
+    const jobs = loadData("jobs");
+    for (const area of areas) {
+      const shown = jobsNear(area, areas, jobs);
+      const own = jobs.filter((job) => job.town === area.name);
+      expect(shown.length, area.name).toBe(Math.max(own.length, Math.min(3, jobs.length)));
+      expect(shown.slice(0, own.length).map((entry) => entry.job)).toEqual(own);
+      const others = shown.slice(own.length).map((entry) => entry.km);
+      expect(others, area.name).toEqual([...others].sort((a, b) => a - b));
+    }
+  });
+
+  it("links each service's newest jobs to their stories on their towns' pages", () => {
+    const jobs = loadData("jobs");
+    const linked = jobsOfService(jobs, "private");
+    expect(linked.map((entry) => entry.job.year)).toEqual(linked.map((entry) => entry.job.year).toSorted((a, b) => b - a));
+    for (const { job, href } of linked) expect(href).toMatch(new RegExp(`^/omraader/[a-z-]+#${jobAnchor(job)}$`));
+  });
+});
