@@ -16,13 +16,6 @@ export const ISLANDS = {
 export const EMBED = { tag: "elektriker-tilbud", define: "widgets/quote-form/embed.tsx" };
 
 /**
- * The module every page of the firm's site loads after its first paint, island or not
- * (site/_config/transforms.js): "Åben nu" in the header, and the sending of a quote request kept while
- * the visitor was offline (widgets/every-page.ts).
- */
-export const EVERY_PAGE = { define: "widgets/every-page.ts" };
-
-/**
  * The first interactions that wake an island: a pointer arriving, a touch, focus, a key. The islands wait
  * for them (widgets/shared/island.ts), and the page's inline loader loads the islands' code at the first
  * of them if that comes before the first paint (site/_lib/island-loader.js).
@@ -30,7 +23,4 @@ export const EVERY_PAGE = { define: "widgets/every-page.ts" };
 export const WAKE_EVENTS = /** @type {const} */ (["pointerover", "pointerdown", "touchstart", "focusin", "keydown"]);
 
 /** The widget build's inputs: one entry per define module, named after its folder ("quote-form"). */
-export const islandInputs = () => ({
-  ...Object.fromEntries(Object.values(ISLANDS).map(({ define }) => [define.split("/")[1], define])),
-  "every-page": EVERY_PAGE.define,
-});
+export const islandInputs = () => Object.fromEntries(Object.values(ISLANDS).map(({ define }) => [define.split("/")[1], define]));

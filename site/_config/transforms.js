@@ -9,7 +9,7 @@ import { firstPaintPage, inlineStyle, stylesheetPath } from "../_lib/first-paint
 import { islandLoaderTag } from "../_lib/island-loader.js";
 import { keepTogether } from "../_lib/keep-together.js";
 import { loadData } from "../_lib/load-data.js";
-import { everyPageScript, islandScripts as scriptsByElement } from "../_lib/widgets.js";
+import { islandScripts as scriptsByElement } from "../_lib/widgets.js";
 
 /** @typedef {{ page: { outputPath?: string | false } }} TransformContext Eleventy's `this` in a transform */
 
@@ -24,8 +24,8 @@ const isPage = ({ page }) => typeof page.outputPath === "string" && page.outputP
 
 /**
  * Moves every script of a page behind the loader (site/_lib/island-loader.js), which requests them after
- * the first paint, with the whole stylesheet: the module every page loads, the module of each island the
- * page contains, and the page's own scripts.
+ * the first paint, with the whole stylesheet: the module of each island the page contains, and the
+ * page's own scripts.
  * @this {TransformContext}
  * @param {string} content
  */
@@ -33,7 +33,7 @@ function islandScripts(content) {
   if (!isPage(this)) return content;
   const islands = Object.entries(scriptsByElement()).flatMap(([tag, src]) => (content.includes(`<${tag}`) ? [src] : []));
   const own = [...content.matchAll(PAGE_SCRIPT)].map((match) => match[1]);
-  const needed = [...new Set([everyPageScript(), ...islands, ...own])];
+  const needed = [...new Set([...islands, ...own])];
   const style = stylesheetPath(inlineStyle(content) ?? "");
   return content.replace(PAGE_SCRIPT, "").replace("</head>", `${islandLoaderTag(needed, style)}\n</head>`);
 }

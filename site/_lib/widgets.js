@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { EVERY_PAGE, ISLANDS } from "../../widgets/islands.js";
+import { ISLANDS } from "../../widgets/islands.js";
 import { WIDGETS_OUTPUT_DIR } from "./build-paths.js";
 import { loadData } from "./load-data.js";
 
@@ -24,7 +24,7 @@ function requireWidgetBuild(file) {
  *   renderIsland: (island: unknown, props: object, attributes?: Record<string, string | undefined>) => string }} Renderer
  */
 
-/** @type {{ renderer: Renderer, scripts: Record<string, string>, everyPage: string, facts: unknown } | undefined} */
+/** @type {{ renderer: Renderer, scripts: Record<string, string>, facts: unknown } | undefined} */
 let build;
 /**
  * Loads (again, when rebuilt) the widget build: the islands' renderer (widgets/ssr.tsx) and Vite's
@@ -39,7 +39,6 @@ export async function loadWidgetBuild() {
   build = {
     renderer,
     scripts: Object.fromEntries(Object.values(ISLANDS).map(({ tag, define }) => [tag, `/widgets/${manifest[define].file}`])),
-    everyPage: `/widgets/${manifest[EVERY_PAGE.define].file}`,
     facts: renderer.siteFactsFrom(loadData("business")),
   };
 }
@@ -66,6 +65,3 @@ export const widgetFacts = () => loaded().facts;
 
 /** The module script URL per island element: `{ "elektriker-faq": "/widgets/faq.<hash>.js" }`. */
 export const islandScripts = () => loaded().scripts;
-
-/** The URL of the module every page loads (widgets/every-page.ts). */
-export const everyPageScript = () => loaded().everyPage;
