@@ -56,9 +56,13 @@ export default defineConfig({
         emptyOutDir: true,
         manifest: true,
         // Waking an island fetches its chunk and the shared Preact chunk in parallel. Not the preload
-        // helper itself: every define module has already imported it, and Firefox fires an error on a
-        // modulepreload link for a module it has loaded that way.
-        modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => !dep.includes("preload-helper")) },
+        // helper itself, nor the kept-request flag's module (widgets/quote-form/kept-on-device.json):
+        // every page has already imported both (the define modules; every page's script), and Firefox
+        // fires an error on a modulepreload link for a module it has loaded that way.
+        modulePreload: {
+          polyfill: false,
+          resolveDependencies: (_file, deps) => deps.filter((dep) => !dep.includes("preload-helper") && !dep.includes("kept-on-device")),
+        },
         rolldownOptions: {
           input: islandInputs(),
           output: { entryFileNames: "[name].[hash].js", chunkFileNames: "[name].[hash].js" },

@@ -5,7 +5,11 @@
 // the build configurations that read it (vite.widgets.config.ts, vitest.config.js), so the widgets'
 // own code never imports the site's.
 import { loadData } from "../site/_lib/load-data.js";
+import { phoneHoursFrom } from "../widgets/open-now/open-now.ts";
 import { siteFactsFrom } from "../widgets/shared/site-facts.ts";
 
-/** The `define` entry for Vite and Vitest. */
-export const siteFactsDefine = () => ({ __SITE_FACTS__: JSON.stringify(siteFactsFrom(loadData("business"))) });
+/** The `define` entry for Vite and Vitest; also the phone hours for every page's script (widgets/open-now/). */
+export const siteFactsDefine = () => {
+  const business = loadData("business");
+  return { __SITE_FACTS__: JSON.stringify(siteFactsFrom(business)), __PHONE_HOURS__: JSON.stringify(phoneHoursFrom(business)) };
+};

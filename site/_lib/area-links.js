@@ -5,7 +5,7 @@
 // "Se alle områder").
 
 /** How many of the towns nearest the base each list outside the hub shows. */
-export const TOWNS_NEAR_BASE = { footer: 8, home: 12 };
+export const TOWNS_NEAR_BASE = { footer: 8, home: 8 };
 
 /** The areas sorted by distance from the base, once per build (every page's footer asks). */
 const sortedByDistance = new WeakMap();

@@ -67,6 +67,16 @@ const weekday = z
       value,
   )
   .pipe(z.enum(Object.keys(WEEKDAYS), { error: () => `skal være en ugedag: ${Object.values(WEEKDAYS).join(", ")}` }));
+// A calendar day as the file writes it (YAML reads an unquoted 2026-12-24 as a date): 'YYYY-MM-DD', a day that exists.
+const calendarDay = z
+  .preprocess((value) => (value instanceof Date ? value.toISOString().slice(0, 10) : value), z.string())
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, "skal være en dato som 2026-12-24")
+      // Zod checks this even after the pattern failed: a text that is no date at all must not throw.
+      .refine((value) => new Date(`${value}T00:00:00Z`).toJSON()?.startsWith(value), "skal være en dato, der findes"),
+  );
 /** The Danish name of each schema.org day, for the CMS's choices. */
 export const WEEKDAY_LABELS = WEEKDAYS;
 const latitude = z.number().min(-90).max(90);
@@ -179,6 +189,17 @@ const business = z.strictObject({
         }),
         "Telefontid",
         "Når telefonen passes; også åbningstiderne hos Google",
+      ),
+      // The header's "Åben nu" reads these with the phone's days (widgets/open-now/).
+      closedDays: field(
+        z.array(
+          z.strictObject({
+            date: field(calendarDay, "Dato", "Fx 2026-12-24"),
+            name: field(text, "Hvorfor", "Fx Juleaftensdag"),
+          }),
+        ),
+        "Lukkedage",
+        "Dage telefonen ikke passes, selvom det er en hverdag (helligdage, ferie)",
       ),
       emergency: field(text, "Døgnvagt", "Fx Døgnvagt 24/7 ved akutte fejl"),
     }),
@@ -462,6 +483,7 @@ export const dataSchemas = {
 
 /** How a build error and the CMS name one entry of a list file: by this field, not by its position. */
 export const ENTRY_NAME = {
+  closedDays: "name",
   areas: "name",
   reviews: "name",
   services: "title",

@@ -8,6 +8,7 @@ import { rowsFor } from "../support/local-site-checks.js";
 import { startLocalSite } from "../support/local-site.js";
 import { startPartnerServer } from "../support/partner-page.js";
 import { JOURNEYS } from "./journeys.js";
+import { OFFLINE_JOURNEYS } from "./offline-journeys.js";
 import { PHOTO_JOURNEYS } from "./photo-journeys.js";
 
 let site;
@@ -50,7 +51,9 @@ const EARLY_TIMERS = {
   },
 };
 const RUNS = {
-  ...Object.fromEntries(Object.entries(ENGINES).map(([name, launch]) => [name, { launch, journeys: [...JOURNEYS, ...PHOTO_JOURNEYS] }])),
+  ...Object.fromEntries(
+    Object.entries(ENGINES).map(([name, launch]) => [name, { launch, journeys: [...JOURNEYS, ...PHOTO_JOURNEYS, ...OFFLINE_JOURNEYS] }]),
+  ),
   "firefox-coarse-clock": {
     launch: (options) => ENGINES.firefox({ ...options, prefs: COARSE_CLOCK }),
     journeys: [EARLY_TIMERS, ...JOURNEYS.filter((journey) => journey.sends)],
@@ -69,7 +72,7 @@ for (const [name, { launch, journeys }] of Object.entries(RUNS)) {
       it.sequential(journey.name, async ({ expect }) => {
         const url = journey.partner ? `${engine.partnerOrigin}/` : site.base + journey.url;
         const javaScript = journey.javaScript ?? true;
-        const tab = await engine.open(url, { ...journey.viewport, javaScript });
+        const tab = await engine.open(url, { ...journey.viewport, javaScript, clock: journey.clock });
         try {
           // A visitor acts once the page has started: every island defined, listening for its first
           // interaction. (On the partner's page the embed's own notices region is a plain element.)

@@ -33,7 +33,8 @@ const valuesOf = (tab, scope, names) =>
  * @typedef {{ noConsole?: boolean, allow?: (problem: string) => boolean }} Outcome what a journey's
  * run tells the runner: no console to read (JavaScript off), or which reported problems are expected
  * @typedef {{ name: string, url?: string, partner?: boolean, javaScript?: boolean, sends?: boolean,
- *   viewport?: { width: number, height: number }, run: (context: any) => Promise<Outcome | void> }} Journey
+ *   viewport?: { width: number, height: number }, clock?: string, run: (context: any) => Promise<Outcome | void> }} Journey
+ *   `clock`: the moment the page's Date starts from (browser-adapters.js OpenOptions)
  */
 
 /** @type {Journey[]} */
@@ -87,6 +88,38 @@ export const JOURNEYS = [
       await tab.press("Escape");
       await tab.waitFor(() => !document.querySelector(".mobile-menu[open]"), [], { what: "the mobile menu to close" });
       expect(await tab.evaluate(() => document.activeElement?.textContent.trim())).toBe("Menu");
+    },
+  },
+  {
+    // Monday 30 March 2026, 06:30 UTC: 08:30 in Copenhagen, the day after the change to summer time (a
+    // fixed UTC+1 would say 07:30, closed).
+    name: "the header says the phone is answered now, on the Copenhagen clock the day after summer time begins",
+    url: "/",
+    clock: "2026-03-30T06:30:00Z",
+    async run({ tab, expect }) {
+      expect(await tab.waitFor(() => document.querySelector("header open-now.is-open")?.textContent, [], { what: "the open state" })).toBe(
+        "Åben nu · til kl. 17",
+      );
+    },
+  },
+  {
+    // Saturday 28 March 2026, 12:00 in Copenhagen: closed until Monday, in the header and in the
+    // contact block.
+    name: "on a Saturday the header and the contact block say when the phone opens",
+    url: "/kontakt",
+    clock: "2026-03-28T11:00:00Z",
+    async run({ tab, expect }) {
+      const closed = await tab.waitFor(
+        () =>
+          document.querySelector("open-now.is-closed") &&
+          [...document.querySelectorAll("open-now")].map((box) => [box.closest("header, li")?.localName, box.textContent]),
+        [],
+        { what: "the closed state" },
+      );
+      expect(closed).toEqual([
+        ["header", "Lukket nu · åbner mandag kl. 8"],
+        ["li", "Lukket nu · åbner mandag kl. 8"],
+      ]);
     },
   },
   {
@@ -151,7 +184,7 @@ export const JOURNEYS = [
     },
   },
   {
-    name: "a failed send shows 'Sender...', then the error with the phone number, and keeps every value",
+    name: "a send the network drops shows 'Sender...', then keeps the request on the device and says it goes by itself",
     url: "/kontakt",
     async run({ tab, site, expect, engine, sent }) {
       const form = ["elektriker-quote-form"];
@@ -177,15 +210,16 @@ export const JOURNEYS = [
       expect(
         await tab.waitFor(() => /** @type {Window & { __sending?: unknown[] }} */ (window).__sending, [], { what: "the sending state" }),
       ).toEqual(["true", true]);
-      const notice = await tab.waitFor(() => document.querySelector("elektriker-notices .notice-destructive")?.textContent, [], {
-        what: "the error notice",
+      // No answer after the retries (the browser believes it is online): kept, not an error
+      // (tests/browser/offline-journeys.js follows a kept request until it is sent).
+      const kept = await tab.waitFor(() => document.getElementById("kontakt-form-kept")?.textContent, [], {
+        what: "the kept message",
         timeout: 45_000,
       });
-      expect(notice).toContain(`Der opstod en fejl. Prøv igen eller ring til os på ${business.phone.display}`);
-      expect(await tab.evaluate(() => document.querySelector('elektriker-quote-form [role="alert"]')?.textContent)).toContain(
-        "Vi kunne ikke få forbindelse",
-      );
-      expect(await valuesOf(tab, form, Object.keys(values))).toEqual(Object.values(values));
+      expect(kept).toContain("Vi kunne ikke få forbindelse. Vi har gemt din forespørgsel på denne enhed og sender den af sig selv");
+      expect(await tab.evaluate(() => document.querySelector("elektriker-notices .notice-destructive"))).toBe(null);
+      expect(await valuesOf(tab, form, Object.keys(values))).toEqual(Object.keys(values).map(() => ""));
+      // The tab closes with the backend still cut off, and its profile with it: never sent.
       sent.refused.push(values.email);
       // The browser may report the refused requests; nothing else.
       return { allow: (problem) => problem.includes(site.apiUrl) };

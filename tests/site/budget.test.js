@@ -169,9 +169,11 @@ describe("byte budgets per page", () => {
   // 17 kB: the embed had about 100 bytes to spare under 16 kB, and the rules that keep a lead from
   // being lost or forged (every invisible character, one form of an address, names that cannot pose as
   // an address, the fill clock that waits for its own reading, one key for a resend) took about 400; the
-  // photo field and the rest of this round about 600. The photo code is not in it: one module beside it,
-  // loaded only when a visitor picks a photo, with a budget of its own.
-  it("keeps the partner embed one module of at most 17 kB gzip, and one photo module of at most 8 kB it loads on demand", () => {
+  // photo field and the rest of this round about 600. 18 kB: holding a request while the partner's page
+  // is offline and sending it when the connection is back (quote-form/send-later.ts) took about 650; it
+  // cannot be loaded on demand, since it is needed exactly when nothing can be loaded. The photo code is
+  // not in it: one module beside it, loaded only when a visitor picks a photo, with a budget of its own.
+  it("keeps the partner embed one module of at most 18 kB gzip, and one photo module of at most 8 kB it loads on demand", () => {
     const embed = join(DIST, "widgets/quote-form.embed.js");
     expect(moduleGraph([embed])).toEqual([embed]);
     const [photos, ...more] = moduleGraph([embed], { wake: true }).filter((file) => file !== embed);
@@ -184,7 +186,7 @@ describe("byte budgets per page", () => {
     console.log(
       `Partner embed: ${kB(size.raw)} raw, ${kB(size.gzip)} gzip, ${kB(size.brotli)} brotli; photo module ${kB(photoSize.gzip)} gzip`,
     );
-    expect(size.gzip).toBeLessThanOrEqual(17 * KB);
+    expect(size.gzip).toBeLessThanOrEqual(18 * KB);
     expect(photoSize.gzip).toBeLessThanOrEqual(8 * KB);
   });
 

@@ -72,8 +72,9 @@ describe("proof a customer can check", () => {
     }
   });
 
-  it("names the liability insurance, and the guarantee scheme exactly when the firm is a member", () => {
-    for (const route of ["/om-os", "/"]) {
+  it("names the liability insurance, and the guarantee scheme exactly when the firm is a member, where the home page links", () => {
+    expect(page("/").root.querySelector('main a[href="/om-os#tjek-os"]')).not.toBeNull();
+    for (const route of ["/om-os"]) {
       const main = page(route).root.querySelector("main");
       expect(main.textContent, route).toContain(identity.insurance.company);
       const scheme = identity.guaranteeScheme;

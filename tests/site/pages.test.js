@@ -305,6 +305,22 @@ describe("content", () => {
 });
 
 describe("shared elements", () => {
+  // Every page's own script ('Åben nu', a request kept offline) comes with the header's module
+  // (widgets/nav-menu/define.ts), not under an address of its own: a page without it would say the
+  // static hours forever and never send what was kept.
+  it("loads every page's script on every page, after the first paint, and gives it a box for 'Åben nu' in the header", () => {
+    for (const route of [...ALL_PAGES, "/404"]) {
+      const { root } = page(route);
+      const modules = root.querySelector("script[data-modules]").getAttribute("data-modules").split(" ");
+      const code = modules.filter(Boolean).map((src) => readFileSync(join(DIST, src), "utf8"));
+      expect(
+        code.some((text) => text.includes("open-now") && text.includes("elektriker-kept")),
+        route,
+      ).toBe(true);
+      expect(root.querySelectorAll("header open-now"), route).toHaveLength(1);
+    }
+  });
+
   it("makes every phone number in a page's text a call link", () => {
     // /kontakt/fejl once printed the number in its reasons as plain text.
     for (const route of [...ALL_PAGES, "/404"]) {

@@ -3,7 +3,8 @@
 // WebKitGTK's MiniBrowser through classic WebDriver (./webkit-webdriver.js). A tab opens a URL at a
 // viewport size, with or without JavaScript, and offers what a visitor does (click, hover, type, press a
 // key, move the mouse away), evaluation in the page, and what went wrong (console errors, uncaught
-// errors, CSP violations, answers of 400 and above). A target is a CSS selector, or { css, text } for
+// errors, CSP violations, answers of 400 and above), losing and regaining the connection, and closing
+// the tab to open another page of the same browser profile later. A target is a CSS selector, or { css, text } for
 // the element with that text or aria-label, or an array of these, each step looking inside the previous
 // element (its shadow root when it has one): ["elektriker-tilbud", { css: "button", text: "Send" }].
 import { chromium } from "playwright-core";
@@ -16,7 +17,11 @@ import { startWebKitDriver } from "./webkit-webdriver.js";
 
 /** @typedef {string | { css: string, text?: string }} TargetStep */
 /** @typedef {TargetStep | TargetStep[]} Target an element, as the comment above describes */
-/** @typedef {{ width?: number, height?: number, javaScript?: boolean }} OpenOptions */
+/**
+ * `clock`: the moment (an ISO string) the page's Date starts from, running on from there, set before
+ * any of the page's scripts run.
+ * @typedef {{ width?: number, height?: number, javaScript?: boolean, clock?: string }} OpenOptions
+ */
 /** @typedef {Awaited<ReturnType<typeof startBrowserProxy>>} BrowserProxy */
 
 /** @typedef {PlaywrightTab | PuppeteerTab | WebDriverTab} BrowserTab a tab of any engine */
@@ -43,6 +48,15 @@ const CENTRE = `(element) => {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }`;
 const call = (/** @type {string | Function} */ fn, /** @type {unknown[]} */ args) => `(${fn})(...${JSON.stringify(args)})`;
+/** In the page, before its own scripts: Date starts at `iso` and runs on with the real clock. */
+const clockScript = (/** @type {string} */ iso) => `(() => {
+  const Real = Date, start = Real.now(), offset = Real.parse(${JSON.stringify(iso)}) - start;
+  class Clock extends Real {
+    constructor(...args) { if (args.length) super(...args); else super(Real.now() + offset); }
+    static now() { return Real.now() + offset; }
+  }
+  globalThis.Date = Clock;
+})();`;
 const missing = (/** @type {Target} */ target) => new Error(`No element ${JSON.stringify(target)}`);
 
 /** What every tab shares: waiting, and evaluation built on the engine's own `evaluate`. */
@@ -164,6 +178,24 @@ class PlaywrightTab extends Tab {
   async refuse(origin) {
     await this.context.route(`${origin}/**`, (route) => route.abort("connectionrefused"));
   }
+  /**
+   * The browser's own offline switch (navigator.onLine, the offline and online events, every request).
+   * @param {boolean} offline
+   */
+  setOffline(offline) {
+    return this.context.setOffline(offline);
+  }
+  /**
+   * Closes the page while offline, comes back online, and opens `url` in a new page of the same profile.
+   * @param {string} url
+   */
+  async reopen(url) {
+    await this.page.close();
+    await this.context.setOffline(false);
+    this.page = await this.context.newPage();
+    listen(this.page, this.problemList, this.requestList);
+    await this.page.goto(url, { waitUntil: "load" });
+  }
   async problems() {
     return [...this.problemList, ...(await this.evaluate(() => window.__problems ?? []))];
   }
@@ -193,6 +225,8 @@ class PuppeteerTab extends Tab {
     this.firstRequest = firstRequest;
     /** @type {string[]} */
     this.refused = [];
+    /** The viewport, for a page opened again (reopen). */
+    this.viewport = { width: 1280, height: 800 };
   }
   /** @param {string | Function} fn @param {...unknown} args */
   evaluate(fn, ...args) {
@@ -247,6 +281,26 @@ class PuppeteerTab extends Tab {
   refuse(origin) {
     this.refused.push(origin);
     this.proxy.refuse(origin);
+  }
+  /**
+   * Firefox's own offline switch over WebDriver BiDi (emulation.setNetworkConditions, type "offline"):
+   * navigator.onLine, the offline and online events, every request of the tab.
+   * @param {boolean} offline
+   */
+  setOffline(offline) {
+    return this.page.setOfflineMode(offline);
+  }
+  /**
+   * Closes the page while offline and opens `url` online in a new page of the same browser context.
+   * @param {string} url
+   */
+  async reopen(url) {
+    await this.page.close();
+    this.page = await this.context.newPage();
+    await this.page.setViewport(this.viewport);
+    await this.page.evaluateOnNewDocument(COLLECTOR_SCRIPT);
+    listen(this.page, this.problemList);
+    await this.page.goto(url, { waitUntil: "load" });
   }
   async problems() {
     return [...this.problemList, ...this.proxyProblems(), ...(await this.evaluate(() => window.__problems ?? []))];
@@ -333,6 +387,26 @@ class WebDriverTab extends Tab {
     this.refused.push(origin);
     this.proxy.refuse(origin);
   }
+  /**
+   * WebKitWebDriver has no offline switch: the stand-in is a real cut of the backend's origin at the
+   * proxy every request goes through (the connection drops before any answer). navigator.onLine stays
+   * true and no online event comes: the page finds the connection back by trying again.
+   * @param {boolean} offline
+   * @param {string} backend the backend's origin
+   */
+  setOffline(offline, backend) {
+    if (offline) this.refuse(backend);
+    else this.proxy.allow(backend);
+  }
+  /**
+   * WebDriver's session is one window: the page is left for `url` (unloaded, as when the tab is closed)
+   * once the cut is over, in the same profile.
+   * @param {string} url
+   */
+  async reopen(url) {
+    for (const origin of this.refused) this.proxy.allow(origin);
+    await this.session.navigate(url);
+  }
   async problems() {
     return [
       ...PuppeteerTab.prototype.proxyProblems.call(this),
@@ -388,9 +462,10 @@ async function launchChromiumEngine({ partnerPort }) {
     name: "chromium",
     partnerOrigin: `http://${PARTNER_HOST}:${partnerPort}`,
     /** @param {string} url @param {OpenOptions} [options] */
-    async open(url, { width = 1280, height = 800, javaScript = true } = {}) {
+    async open(url, { width = 1280, height = 800, javaScript = true, clock } = {}) {
       const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: javaScript });
       await context.addInitScript(COLLECTOR_SCRIPT);
+      if (clock) await context.addInitScript(clockScript(clock));
       const page = await context.newPage();
       /** @type {string[]} */
       const problems = [];
@@ -427,18 +502,21 @@ async function launchFirefoxEngine({ partnerPort, prefs: extraPrefs = {} }) {
     name: "firefox",
     partnerOrigin: `http://${PARTNER_HOST}:${partnerPort}`,
     /** @param {string} url @param {OpenOptions} [options] */
-    async open(url, { width = 1280, height = 800, javaScript = true } = {}) {
+    async open(url, { width = 1280, height = 800, javaScript = true, clock } = {}) {
       if (!javaScript) withoutJavaScript ??= launch(false);
       const context = await (javaScript || !withoutJavaScript ? browser : await withoutJavaScript).createBrowserContext();
       const page = await context.newPage();
       await page.setViewport({ width, height });
       if (javaScript) await page.evaluateOnNewDocument(COLLECTOR_SCRIPT);
+      if (clock) await page.evaluateOnNewDocument(clockScript(clock));
       /** @type {string[]} */
       const problems = [];
       listen(page, problems);
       const firstRequest = proxy.requests.length;
       await page.goto(url, { waitUntil: "load" });
-      return new PuppeteerTab(context, page, problems, proxy, firstRequest);
+      const tab = new PuppeteerTab(context, page, problems, proxy, firstRequest);
+      tab.viewport = { width, height };
+      return tab;
     },
     async stop() {
       await browser.close();
@@ -459,7 +537,9 @@ async function launchWebKitEngine({ partnerPort }) {
     name: "webkit",
     partnerOrigin: `http://${PARTNER_HOST}:${partnerPort}`,
     /** @param {string} url @param {OpenOptions} [options] */
-    async open(url, { width = 1280, height = 800, javaScript = true } = {}) {
+    async open(url, { width = 1280, height = 800, javaScript = true, clock } = {}) {
+      // The clock goes in with the collector, the first script of every page the proxy relays.
+      proxy.setPageScript(clock ? clockScript(clock) : "");
       // WebKitWebDriver holds one session at a time: a journey that timed out may have left its own.
       await current?.close().catch(() => {});
       // Without JavaScript: MiniBrowser's WebKitSettings flag that turns off the page's own scripts.

@@ -16,6 +16,8 @@ export async function startBrowserProxy({ hosts = /** @type {Record<string, stri
   const refused = new Set();
   /** @type {{ method?: string, url: string, status: number | null }[]} */
   const requests = [];
+  // A script run after the collector, before the page's own (the WebKit tab's clock).
+  let pageScript = "";
   const server = createServer((request, response) => {
     let target;
     try {
@@ -31,7 +33,9 @@ export async function startBrowserProxy({ hosts = /** @type {Record<string, stri
     // An unreachable backend: the connection drops before any answer, as when the network is gone.
     if (refused.has(target.origin)) return request.socket.destroy();
     if (injectCollector && target.pathname === COLLECTOR_PATH) {
-      return response.writeHead(200, { "Content-Type": "text/javascript", "Cache-Control": "no-store" }).end(COLLECTOR_SCRIPT);
+      return response
+        .writeHead(200, { "Content-Type": "text/javascript", "Cache-Control": "no-store" })
+        .end(`${COLLECTOR_SCRIPT}\n${pageScript}`);
     }
     /** @type {import("node:http").OutgoingHttpHeaders} */
     const headers = { ...request.headers, host: target.host };
@@ -67,6 +71,10 @@ export async function startBrowserProxy({ hosts = /** @type {Record<string, stri
     /** Makes `origin` unreachable until `allow(origin)`. */
     refuse: (/** @type {string} */ origin) => refused.add(origin),
     allow: (/** @type {string} */ origin) => refused.delete(origin),
+    /** Runs `script` in every page after the collector, until set again ("" for none). */
+    setPageScript: (/** @type {string} */ script) => {
+      pageScript = script;
+    },
     stop: () =>
       new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
         server.closeAllConnections();

@@ -45,6 +45,21 @@ describe("data files", () => {
     expect(phone.opens).toBe("07:30");
   });
 
+  it("accepts closed days as dates written either way, and refuses a day that does not exist, in Danish", () => {
+    const closed = (list) => businessYaml.replace(/closedDays:\n( {4}- .*\n)+/, `closedDays:\n${list}`);
+    const parsed = /** @type {import("../../site/_lib/data-types.js").Business} */ (
+      parseDataFile(
+        closed('    - { date: 2026-12-24, name: Juleaftensdag }\n    - { date: "2027-01-01", name: Nytårsdag }\n'),
+        "business.yaml",
+      )
+    );
+    expect(parsed.hours.closedDays.map(({ date }) => date)).toEqual(["2026-12-24", "2027-01-01"]);
+    for (const wrong of ['"2026-02-30"', '"24.12.2026"'])
+      expect(() => parseDataFile(closed(`    - { date: ${wrong}, name: Fejl }\n`), "site/_data/business.yaml"), wrong).toThrow(
+        /Lukkedage.*Dato: skal være en dato/,
+      );
+  });
+
   it("a wrong area value names the area by its name and the field by its label, with what is allowed", () => {
     const broken = YAML.parse(areasYaml);
     broken[3].postalCode = "46OO";

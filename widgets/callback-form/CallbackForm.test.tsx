@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CALLBACK_RULES, QUOTE_RULES } from "#quote-rules";
 import { dismissAll } from "../shared/notices.ts";
 import { act, mount as mountInto, typeInto, unmount } from "../testing.tsx";
+import { keepInMemory } from "../quote-form/send-later.ts";
+import type { SubmitOptions } from "../quote-form/use-quote-submit.ts";
 import { CallbackForm } from "./CallbackForm.tsx";
 
 const FACTS = {
@@ -36,8 +38,11 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-const mount = async () => {
-  root = await mountInto(host, <CallbackForm id="cb" facts={FACTS} hours="mandag–fredag kl. 8.00–17.00" page="/omraader/koge" />);
+const mount = async (keep?: SubmitOptions["keep"]) => {
+  root = await mountInto(
+    host,
+    <CallbackForm id="cb" facts={FACTS} hours="mandag–fredag kl. 8.00–17.00" page="/omraader/koge" keep={keep} />,
+  );
 };
 const field = (name: string) => host.querySelector<HTMLInputElement>(`[name="${name}"]`)!;
 const fill = async (name: string, phone: string) => {
@@ -131,5 +136,30 @@ describe("CallbackForm", () => {
     await settle();
     expect(host.querySelector("#cb-phone-error")?.textContent).toBe(QUOTE_RULES.phone.minMessage);
     expect(field("phone").value).toBe("20 30 40 50");
+  });
+});
+
+describe("a call-back without a connection", () => {
+  it("is kept as the quote form's requests are, told in Danish, and sent once under the same key when online", async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit): Promise<Response> => Promise.reject(new TypeError("Failed to fetch")));
+    vi.stubGlobal("fetch", fetch);
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    await mount({ keeper: keepInMemory(FACTS), onDevice: false });
+    await fill("Jens Hansen", "20 30 40 50");
+    await submit();
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(host.querySelector("#cb-kept")?.textContent).toContain("Du er offline.");
+    expect(field("name").value).toBe("");
+    fetch.mockImplementation(async () => answer(200, { id: "later" }));
+    onLine.mockReturnValue(true);
+    await act(async () => {
+      dispatchEvent(new Event("online"));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    const keyOf = (call: number) => new Headers(fetch.mock.calls[call][1].headers).get("Idempotency-Key");
+    expect(keyOf(1)).toBe(keyOf(0));
+    expect(JSON.parse(String(fetch.mock.calls[1][1].body))).toMatchObject({ kind: "callback", name: "Jens Hansen" });
   });
 });

@@ -10,7 +10,7 @@ import type { SiteFacts } from "../shared/site-facts.ts";
 import { QuoteField } from "../quote-form/QuoteField.tsx";
 import type { SendResult } from "../quote-form/send-quote.ts";
 import { useDraft } from "../quote-form/use-draft.ts";
-import { useQuoteSubmit } from "../quote-form/use-quote-submit.ts";
+import { type SubmitOptions, useQuoteSubmit } from "../quote-form/use-quote-submit.ts";
 
 export type CallbackFormProps = {
   /** Prefix of element ids, unique on the page. */
@@ -23,10 +23,12 @@ export type CallbackFormProps = {
   page: string;
   /** Called after each attempt. */
   onResult?: (result: SendResult) => void;
+  /** Where a request that could not leave the device is kept until it can (the quote form's keeping). */
+  keep?: SubmitOptions["keep"];
 };
 
 /** The call-back form component. */
-export function CallbackForm({ id, facts, hours, page, onResult }: CallbackFormProps) {
+export function CallbackForm({ id, facts, hours, page, onResult, keep }: CallbackFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const draft = useDraft({ form });
   // The choice of when stays the browser's own (a select needs no state): read when sending.
@@ -42,6 +44,7 @@ export function CallbackForm({ id, facts, hours, page, onResult }: CallbackFormP
     form,
     onSent: draft.reset,
     onResult,
+    keep,
   });
   const update = (field: Field, value: string) => {
     draft.set(field, value);
@@ -63,6 +66,11 @@ export function CallbackForm({ id, facts, hours, page, onResult }: CallbackFormP
         {outcome?.kind === "sent" ? (
           <p id={`${id}-sent`} className="quote-sent" tabIndex={-1}>
             <strong>Tak! Vi ringer dig op.</strong> Haster det? Ring på <a href={`tel:${facts.phone.e164}`}>{facts.phone.display}</a>.
+          </p>
+        ) : null}
+        {outcome?.kind === "kept" ? (
+          <p id={`${id}-kept`} className="quote-sent" role="status" tabIndex={-1}>
+            <strong>Gemt til senere:</strong> {outcome.message}
           </p>
         ) : null}
         <div className="callback-fields">

@@ -6,6 +6,7 @@ import type { Mount } from "../shared/island.ts";
 import { hydrateIsland, type IslandContract } from "../shared/island-contract.tsx";
 import { ensureNoticesRegion } from "../shared/notices-region.tsx";
 import { reportResultFrom } from "../quote-form/events.ts";
+import { keepOnDevice } from "../quote-form/send-kept.ts";
 import { CallbackForm, type CallbackFormProps } from "./CallbackForm.tsx";
 
 /** What a page's shortcode passes: the form's id and page, the firm's facts and its phone hours. */
@@ -13,7 +14,8 @@ export type CallbackFormIslandProps = Omit<CallbackFormProps, "onResult"> & Pick
 
 export const callbackFormIsland: IslandContract<CallbackFormIslandProps> = {
   tag: ISLANDS.callbackForm.tag,
-  render: (props) => <CallbackForm {...props} />,
+  // Kept on the device without a connection, as the quote form's requests are (send-kept.ts).
+  render: (props) => <CallbackForm {...props} keep={{ keeper: keepOnDevice, onDevice: true }} />,
 };
 
 /** Hydrates the call-back form island; it tells the page how a send went as the quote form does. */

@@ -7,6 +7,7 @@ import { QUOTE_RULES, type QuoteField } from "#quote-rules";
 import { dismissAll, subscribe, type Notice } from "../shared/notices.ts";
 import { act, hydrate, mount as mountInto, typeInto, unmount } from "../testing.tsx";
 import { QuoteForm, type QuoteFormProps } from "./QuoteForm.tsx";
+import { keepInMemory } from "./send-later.ts";
 import { sessionDraft } from "./session-draft.ts";
 
 const DRAFT_KEY = "elektriker-quote-form:/kontakt:t";
@@ -462,5 +463,58 @@ describe("QuoteForm", () => {
     await unmount(root);
     await mount();
     expect(field("name").value).toBe("");
+  });
+});
+
+describe("a request without a connection", () => {
+  const online = (value: boolean) => vi.spyOn(navigator, "onLine", "get").mockReturnValue(value);
+  const noConnection = () => Promise.reject(new TypeError("Failed to fetch"));
+
+  it("is kept and told in Danish, then sent by itself under the same key when the connection returns, once", async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit): Promise<Response> => noConnection());
+    vi.stubGlobal("fetch", fetch);
+    const onLine = online(false);
+    await mount({ keep: { keeper: keepInMemory(FACTS), onDevice: false } });
+    await fillValid();
+    await submit();
+    await settle();
+    // Offline as far as the browser knows: one attempt, no retries waited out.
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(host.querySelector('[role="status"].quote-sent')?.textContent).toContain(
+      "Du er offline. Vi har gemt din forespørgsel her på siden og sender den af sig selv, så snart du er online igen. Du behøver ikke gøre mere.",
+    );
+    expect(notices.map((notice) => notice.title)).toEqual(["Gemt til senere"]);
+    expect(field("name").value).toBe("");
+    fetch.mockImplementation(async () => answer(200, { id: "later" }));
+    onLine.mockReturnValue(true);
+    await act(async () => {
+      dispatchEvent(new Event("online"));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await vi.waitFor(() => expect(notices.map((notice) => notice.title)).toContain("Din forespørgsel er sendt"));
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const keyOf = (call: number) => new Headers(fetch.mock.calls[call][1].headers).get("Idempotency-Key");
+    expect(keyOf(1)).toBe(keyOf(0));
+    expect(JSON.parse(String(fetch.mock.calls[1][1].body))).toEqual(JSON.parse(String(fetch.mock.calls[0][1].body)));
+    // Sent: the next `online` sends nothing more.
+    await act(async () => {
+      dispatchEvent(new Event("online"));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps today's error for an answer of the function: a 503 is not kept", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => answer(503, { error: "Vi kan ikke modtage forespørgsler lige nu." })),
+    );
+    const keeper = vi.fn(async () => true);
+    await mount({ keep: { keeper, onDevice: true } });
+    await fillValid();
+    await submit();
+    await settle();
+    expect(keeper).not.toHaveBeenCalled();
+    expect(notices.map((notice) => notice.title)).toEqual(["Fejl"]);
   });
 });

@@ -14,7 +14,7 @@ import { PhotoField } from "./PhotoField.tsx";
 import type { SendResult } from "./send-quote.ts";
 import type { DraftStore } from "./session-draft.ts";
 import { useDraft } from "./use-draft.ts";
-import { useQuoteSubmit } from "./use-quote-submit.ts";
+import { type SubmitOptions, useQuoteSubmit } from "./use-quote-submit.ts";
 
 export { QUOTE_NOTICE_MS } from "./use-quote-submit.ts";
 
@@ -39,6 +39,8 @@ export type QuoteFormProps = {
   absoluteLinks?: boolean;
   /** Called after each attempt. */
   onResult?: (result: SendResult) => void;
+  /** Where a request that got no answer waits for the connection (use-quote-submit.ts). */
+  keep?: SubmitOptions["keep"];
 };
 
 /** The quote form component. */
@@ -57,6 +59,7 @@ export function QuoteForm(props: QuoteFormProps) {
     form,
     onSent: draft.reset,
     onResult: props.onResult,
+    keep: props.keep,
   });
   const site = props.absoluteLinks ? facts.siteUrl : "";
   const update = (field: Field, value: string) => {
@@ -82,6 +85,11 @@ export function QuoteForm(props: QuoteFormProps) {
           <p id={`${id}-sent`} className="quote-sent" tabIndex={-1}>
             <strong>Besked sendt!</strong> Vi kontakter dig hurtigst muligt. Haster det? Ring på{" "}
             <a href={`tel:${facts.phone.e164}`}>{facts.phone.display}</a>.
+          </p>
+        ) : null}
+        {outcome?.kind === "kept" ? (
+          <p id={`${id}-kept`} className="quote-sent" role="status" tabIndex={-1}>
+            <strong>Gemt til senere:</strong> {outcome.message}
           </p>
         ) : null}
         <p className="quote-required">Alle felter undtagen billeder skal udfyldes.</p>

@@ -12,6 +12,7 @@ import { checkSetup } from "./check-setup.ts";
 import css from "./embed.css?inline";
 import { reportResultFrom } from "./events.ts";
 import { QuoteForm } from "./QuoteForm.tsx";
+import { keepInMemory } from "./send-later.ts";
 
 /**
  * Shown if the form cannot start: the firm's phone and e-mail, never a blank box. Nothing to escape: the
@@ -19,6 +20,9 @@ import { QuoteForm } from "./QuoteForm.tsx";
  * phone number and an e-mail address without '<', '"' or '&'.
  */
 const FALLBACK = `<p class="root quote-card" lang="da">Ring til os på <a href="tel:${SITE_FACTS.phone.e164}">${SITE_FACTS.phone.display}</a> eller skriv til <a href="mailto:${SITE_FACTS.email}">${SITE_FACTS.email}</a>.</p>`;
+
+/** A request without a connection waits in the page's memory: nothing is stored on the partner's origin. */
+const KEEP_IN_MEMORY = { keeper: keepInMemory(SITE_FACTS), onDevice: false };
 
 const sheet = new CSSStyleSheet();
 sheet.replaceSync(css);
@@ -46,6 +50,7 @@ const mount: Mount = (host) => {
         compact={host.hasAttribute("compact")}
         absoluteLinks
         onResult={reportResultFrom(host)}
+        keep={KEEP_IN_MEMORY}
       />
     </div>,
     { root, fallbackHtml: FALLBACK },

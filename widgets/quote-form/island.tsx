@@ -8,7 +8,14 @@ import { hydrateIsland, type IslandContract } from "../shared/island-contract.ts
 import { ensureNoticesRegion } from "../shared/notices-region.tsx";
 import { reportResultFrom } from "./events.ts";
 import { QuoteForm, type QuoteFormProps } from "./QuoteForm.tsx";
+import { keepOnDevice } from "./send-kept.ts";
 import { sessionDraft } from "./session-draft.ts";
+
+/**
+ * A request without a connection is kept on the device (send-kept.ts). Its code comes with the form's,
+ * not on demand: it is needed exactly when nothing can be loaded.
+ */
+const KEEP_ON_DEVICE = { keeper: keepOnDevice, onDevice: true };
 
 /** What a page's shortcode passes: the form's id, page and texts, and the firm's facts. */
 export type QuoteFormIslandProps = Pick<QuoteFormProps, "id" | "page" | "heading" | "intro" | "location" | "facts"> &
@@ -17,7 +24,9 @@ export type QuoteFormIslandProps = Pick<QuoteFormProps, "id" | "page" | "heading
 export const quoteFormIsland: IslandContract<QuoteFormIslandProps> = {
   tag: ISLANDS.quoteForm.tag,
   // The draft is kept under the island's tag, so the island wakes at once when one exists (island.ts).
-  render: (props) => <QuoteForm {...props} draft={sessionDraft(savedStateKey(ISLANDS.quoteForm.tag, props.page, props.id))} />,
+  render: (props) => (
+    <QuoteForm {...props} draft={sessionDraft(savedStateKey(ISLANDS.quoteForm.tag, props.page, props.id))} keep={KEEP_ON_DEVICE} />
+  ),
 };
 
 /** Hydrates the quote form island. */

@@ -40,7 +40,8 @@ export async function sendQuote(
       const payload = (await response.json().catch(() => ({}))) as { error?: string; fieldErrors?: FieldErrors; requestId?: string };
       return { ok: false, status: response.status, fieldErrors: payload.fieldErrors, message: payload.error, requestId: payload.requestId };
     }
-    if (error instanceof FunctionsFetchError && retry < RETRY.attempts && !signal?.aborted) {
+    // Offline as far as the browser knows: no use waiting out the retries (the form keeps the request).
+    if (error instanceof FunctionsFetchError && retry < RETRY.attempts && !signal?.aborted && globalThis.navigator?.onLine !== false) {
       await wait(backoffDelay(retry + 1));
       continue;
     }

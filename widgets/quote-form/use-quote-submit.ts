@@ -14,8 +14,19 @@ import { type QuoteBody, type SendResult, sendQuote } from "./send-quote.ts";
 /** How long the quote form's notices stay (docs/product.md#business-constants-and-timings: 5000 ms in the form's notice store). */
 export const QUOTE_NOTICE_MS = 5_000;
 
-/** What the last attempt left in the form until the next one. */
-export type Outcome = { kind: "sent" } | { kind: "failed"; message: string } | null;
+/** What the last attempt left in the form until the next one: sent, kept on the device for later, or failed. */
+export type Outcome = { kind: "sent" } | { kind: "kept"; message: string } | { kind: "failed"; message: string } | null;
+
+/**
+ * Keeps a request that got no answer (no connection) and sends it by itself once the connection is back,
+ * under the same idempotency key; false if it cannot be kept. The firm's pages keep it on the device
+ * (send-kept.ts), the partner embed in the page's memory (send-later.ts).
+ */
+export type Keeper = (key: string, backend: SiteFacts["backend"], body: QuoteBody | FormData) => Promise<boolean>;
+
+/** What the form and its notice say when a request is kept for later (docs/product.md#offline). */
+export const keptText = (offline: boolean, onDevice: boolean) =>
+  `${offline ? "Du er offline." : "Vi kunne ikke få forbindelse."} Vi har gemt din forespørgsel ${onDevice ? "på denne enhed" : "her på siden"} og sender den af sig selv, så snart du er online igen. Du behøver ikke gøre mere.${onDevice ? "" : " Lad siden være åben."}`;
 
 export type SubmitOptions = {
   /** The form's id prefix. */
@@ -35,13 +46,27 @@ export type SubmitOptions = {
   onSent: () => void;
   /** Called after each attempt (the elements' quote-sent / quote-failed events). */
   onResult?: (result: SendResult) => void;
+  /** Where a request that got no answer waits for the connection; without it such a request fails. */
+  keep?: { keeper: Keeper; onDevice: boolean };
 };
 
 /** The failure text of docs/product.md#messages-on-send, used when the server gave no message of its own. */
 export const failureText = (phone: string) => `Der opstod en fejl. Prøv igen eller ring til os på ${phone}`;
 
 /** State and handlers of one form's submissions. */
-export function useQuoteSubmit({ id, facts, fields, checked: sent, values, elapsedMs, extra, form, onSent, onResult }: SubmitOptions) {
+export function useQuoteSubmit({
+  id,
+  facts,
+  fields,
+  checked: sent,
+  values,
+  elapsedMs,
+  extra,
+  form,
+  onSent,
+  onResult,
+  keep,
+}: SubmitOptions) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -96,8 +121,24 @@ export function useQuoteSubmit({ id, facts, fields, checked: sent, values, elaps
     // request instead of storing a second one. Other content, or other photos, get a new key.
     const same = JSON.stringify(content) + photos?.identity(input);
     if (lastAttempt.current?.content !== same) lastAttempt.current = { content: same, key: randomId() };
-    const result = await sendQuote(facts.backend, body, lastAttempt.current.key, { signal: inFlight.current.signal });
+    const { key } = lastAttempt.current;
+    const result = await sendQuote(facts.backend, body, key, { signal: inFlight.current.signal });
     if (inFlight.current.signal.aborted) return;
+    // No answer at all (no connection, not an answer of the function): kept, to go by itself later
+    // under the same key; the form clears as after sending.
+    if (!result.ok && result.status === undefined && keep && (await keep.keeper(key, facts.backend, body))) {
+      lastAttempt.current = null;
+      busy.current = false;
+      setSending(false);
+      if (input) photos?.clear(input);
+      onSent();
+      const message = keptText(navigator.onLine === false, keep.onDevice);
+      announce("");
+      setOutcome({ kind: "kept", message });
+      focusNext.current = `${id}-kept`;
+      notify({ title: "Gemt til senere", description: message, durationMs: QUOTE_NOTICE_MS });
+      return;
+    }
     // Stored, or the key was taken for other content (422): the next attempt gets a new key.
     if (result.ok || result.status === 422) lastAttempt.current = null;
     busy.current = false;
