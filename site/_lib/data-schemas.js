@@ -282,6 +282,13 @@ const business = z.strictObject({
         "Database",
       ),
       mail: field(z.strictObject({ name: field(text, "Navn"), kind: field(text, "Slags"), region: field(text, "Land") }), "E-mail"),
+      // Only when the function sends the firm an SMS for each lead (its SMS_* secrets): the provider then
+      // receives the name, town and phone number, and the privacy page names it.
+      sms: field(
+        z.strictObject({ name: field(text, "Navn"), kind: field(text, "Slags"), region: field(text, "Land") }).optional(),
+        "SMS",
+        "Kun hvis I får en SMS for hver forespørgsel: udbyderen, fx GatewayAPI",
+      ),
     }),
     "Databehandlere",
   ),

@@ -483,6 +483,16 @@ describe("privacy", () => {
     }
   });
 
+  it("names the SMS provider among the processors exactly when business.yaml lists one", () => {
+    const recipients = page("/privatlivspolitik").root.querySelector("#modtagere").nextElementSibling.nextElementSibling;
+    const names = recipients.querySelectorAll("li strong").map((name) => name.textContent);
+    const listed = Object.values(business.processors).map((processor) => processor.name);
+    expect(names).toEqual(listed);
+    expect(page("/privatlivspolitik").root.querySelector("#modtagere").nextElementSibling.textContent).toContain(
+      `${listed.length === 3 ? "Tre" : "To"} leverandører`,
+    );
+  });
+
   it("links the privacy page from the footer of every page", () => {
     for (const route of [...ALL_PAGES, "/404"])
       expect(page(route).root.querySelector('footer a[href="/privatlivspolitik"]'), route).not.toBeNull();
