@@ -10,7 +10,7 @@ import { runOperatorScript } from "../support/operator-script.js";
 const SCRIPTS = [
   ["leads.js", ["--undelivered"]],
   ["forget-requester.js", ["jens@example.dk"]],
-  ["retention.js", []],
+  ["partners.js", ["list"]],
 ];
 
 describe("the operator scripts' database", () => {

@@ -151,7 +151,6 @@ describe("the quote form sent by keyboard, on the site and in the embed", () => 
     },
     { what: "a 429", status: 429, body: { error: message("limited"), requestId: "r2" }, shown: message("limited") },
     { what: "a 500", status: 500, body: { error: message("internal"), requestId: "r3" }, shown: message("internal") },
-    { what: "a network failure", status: null, body: null, shown: "Vi kunne ikke få forbindelse. Prøv igen" },
   ];
   for (const { what, status, body, shown } of failures) {
     it(`shows the reason for ${what} in an alert inside the form that outlasts the notice, with focus on it`, async () => {
@@ -161,7 +160,6 @@ describe("the quote form sent by keyboard, on the site and in the embed", () => 
       await fillForm(page.locator("#contact"), PERSON);
       await page.locator(".quote-submit").focus();
       await page.keyboard.press("Enter");
-      if (status === null) await page.clock.runFor(8_000); // the retries after 1, 2 and 4 s
       const alert = page.locator("#contact [role='alert']");
       await alert.waitFor();
       expect(await alert.textContent()).toContain(shown);
@@ -175,10 +173,29 @@ describe("the quote form sent by keyboard, on the site and in the embed", () => 
       await expect.poll(() => notice.count()).toBe(0);
       expect(await alert.textContent()).toContain(shown); // still there after the 5000 ms notice
       for (const [name, value] of Object.entries(PERSON)) expect(await page.locator(`#kontakt-form-${name}`).inputValue()).toBe(value);
-      expect(calls.length).toBe(status === null ? 4 : 1); // a network failure: the first try and 3 retries
+      expect(calls.length).toBe(1);
       await context.close();
     });
   }
+
+  it("keeps a request no answer came back for, and says so in the form with focus on it", async () => {
+    const { context, page } = await open("/kontakt", DESKTOP, { clock: true });
+    const calls = await backendAnswers(page, null, null);
+    await wakeForm(page, "kontakt-form-name");
+    await fillForm(page.locator("#contact"), PERSON);
+    await page.locator(".quote-submit").focus();
+    await page.keyboard.press("Enter");
+    await page.clock.runFor(8_000); // the retries after 1, 2 and 4 s
+    const kept = page.locator("#kontakt-form-kept");
+    await kept.waitFor();
+    expect(await kept.getAttribute("role")).toBe("status");
+    expect(await kept.textContent()).toContain("Vi kunne ikke få forbindelse. Vi har gemt din forespørgsel på denne enhed");
+    await expect.poll(() => focused(page)).toMatchObject({ id: "kontakt-form-kept" });
+    expect(await page.locator("#contact [role='alert']").count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(calls.length).toBe(4); // the first try and 3 retries, then kept
+    await context.close();
+  });
 
   it("pauses the notices while Alt+T has focus in them, and returns focus when the last one is closed", async () => {
     const { context, page } = await open("/kontakt", DESKTOP, { clock: true });

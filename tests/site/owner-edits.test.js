@@ -1,6 +1,6 @@
 // The firm's everyday edits, made in a scratch copy of the repository as the owner would make them (a
-// seventh review, a seventeenth town, a camera's photo named Eltavle.JPG, a new page copied from /om-os,
-// a new phone number): the copy builds,
+// seventh review, a seventeenth town, a job done there, a new price, a camera's photo named Eltavle.JPG,
+// a new page copied from /om-os, a new phone number): the copy builds,
 // and the site tests, run inside the copy against its own data and its own build, all pass. Then a
 // mistake in a data file and a broken page each fail the build, and the copy's dist/ stays as it was.
 import { execFile } from "node:child_process";
@@ -88,8 +88,32 @@ const TOWN = `
         Vi aftaler rækkefølgen, så I kan bo i huset imens.
 `;
 
-/** One entry the owner adds to each collection (a file of site/_data): a new collection is one more line. */
-const ADDED = { "reviews.yaml": REVIEW, "areas.yaml": TOWN };
+const JOB = `
+- title: Ladestander i en carport i Rønnede
+  town: Rønnede
+  service: energi
+  year: 2026
+  photo: ladestander
+  text: >-
+    En pendler med ny elbil havde carporten 25 m fra huset. Vi gravede et kabel ned langs indkørslen,
+    lavede en ny gruppe i tavlen og satte en 11 kW ladestander op, som lader om natten på billig strøm.
+`;
+const PRICE = `
+  - title: Udeelstik i haven
+    service: energi
+    customer: privat
+    from: 1900
+    vat: inkl
+    includes: Et dobbelt udendørs stik på husmuren med egen fejlstrømsbeskyttelse, op til 5 m kabel.
+    extras: Gravning ud i haven og stik på stolpe.
+`;
+
+/**
+ * One entry the owner adds to each collection (a file of site/_data): a new collection is one more line.
+ * A list file takes it at its end; prices.yaml's list is followed by the fradrag, so it goes before that.
+ */
+const ADDED = { "reviews.yaml": REVIEW, "areas.yaml": TOWN, "jobs.yaml": JOB };
+const INSERTED = { "prices.yaml": { before: "\ndeduction:", entry: PRICE } };
 const PHOTO_ALT = "Ny eltavle med HPFI-relæer i et parcelhus";
 
 beforeAll(async () => {
@@ -102,6 +126,13 @@ beforeAll(async () => {
 
   // The owner's edits, as text appended to and replaced in the files (comments kept).
   for (const [file, entry] of Object.entries(ADDED)) appendFileSync(join(dir, "site/_data", file), entry);
+  for (const [file, { before, entry }] of Object.entries(INSERTED)) {
+    const path = join(dir, "site/_data", file);
+    const text = readFileSync(path, "utf8");
+    const at = text.indexOf(before);
+    expect(at, `${file}: ${before}`).toBeGreaterThan(0);
+    writeFileSync(path, text.slice(0, at) + entry.trimEnd() + text.slice(at));
+  }
   // A camera's photo for the slot `eltavle`, named as the camera names it, and its description.
   await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#1e4f8a" } })
     .jpeg()
@@ -129,7 +160,7 @@ beforeAll(async () => {
 afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
 
 describe("the owner's edits in a scratch copy", () => {
-  it("build, and show the new review, town, page and phone number", () => {
+  it("build, and show the new review, town, job, price, page and phone number", () => {
     const home = readFileSync(join(dir, "dist/index.html"), "utf8");
     expect(home).toContain("Birgitte Lund");
     expect(home).toContain(`href="tel:+45${NEW_PHONE.replaceAll(" ", "")}"`);
@@ -138,6 +169,8 @@ describe("the owner's edits in a scratch copy", () => {
     const town = readFileSync(join(dir, "dist/omraader/ronnede.html"), "utf8");
     expect(town).toContain("4683");
     expect(town).toContain("Birgitte Lund");
+    expect(town).toContain("Ladestander i en carport i Rønnede");
+    expect(readFileSync(join(dir, "dist/ydelser/energioptimering.html"), "utf8")).toContain("Udeelstik i haven");
     expect(readFileSync(join(dir, "dist/garanti.html"), "utf8")).toContain("Fem års garanti på vores arbejde");
     // The photo fills its slot on every page that showed the drawing: AVIF and WebP, with the owner's text.
     const pages = readdirSync(join(dir, "dist"), { recursive: true, encoding: "utf8" })

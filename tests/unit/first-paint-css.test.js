@@ -8,6 +8,7 @@ import {
   matchableSelector,
   selectorForm,
   stylesheetPath,
+  withoutPropertyFallback,
   withoutUnusedVariables,
 } from "../../site/_lib/first-paint-css.js";
 import { ISLAND_LOADER } from "../../site/_lib/island-loader.js";
@@ -43,6 +44,21 @@ describe("withoutUnusedVariables", () => {
     expect(withoutUnusedVariables(css)).toBe(
       '@property --tw-shadow{syntax:"*";inherits:false}:root{--color-a:red}.x{color:var(--color-a);box-shadow:var(--tw-shadow)}',
     );
+  });
+});
+
+describe("withoutPropertyFallback", () => {
+  it("drops the properties layer's fallback for browsers without @property, and keeps the registrations", () => {
+    const css =
+      '@layer properties{@supports ((-webkit-hyphens:none)) and (not (margin-trim:inline)){*,:before,:after{--tw-border-style:solid}}}@layer base{a{color:red}}@property --tw-border-style{syntax:"*";inherits:false;initial-value:solid}';
+    // The layer stays named where it was, so the layers keep their order when the whole stylesheet follows.
+    expect(withoutPropertyFallback(css)).toBe(
+      '@layer properties;@layer base{a{color:red}}@property --tw-border-style{syntax:"*";inherits:false;initial-value:solid}',
+    );
+  });
+
+  it("keeps a bare layer order statement", () => {
+    expect(withoutPropertyFallback("@layer properties, theme;a{color:red}")).toBe("@layer properties, theme;a{color:red}");
   });
 });
 
