@@ -5,8 +5,8 @@
 // the idempotency key and the retries are the quote form's.
 import { useRef } from "react";
 import { CALLBACK_FIELDS, CALLBACK_RULES, type QuoteField as Field } from "#quote-rules";
-import { PhoneText } from "../shared/PhoneText.tsx";
 import type { SiteFacts } from "../shared/site-facts.ts";
+import { FailedNote, Honeypot, KeptNote, SendStatus } from "../quote-form/form-parts.tsx";
 import { QuoteField } from "../quote-form/QuoteField.tsx";
 import type { SendResult } from "../quote-form/send-quote.ts";
 import { useDraft } from "../quote-form/use-draft.ts";
@@ -68,11 +68,7 @@ export function CallbackForm({ id, facts, hours, page, onResult, keep }: Callbac
             <strong>Tak! Vi ringer dig op.</strong> Haster det? Ring på <a href={`tel:${facts.phone.e164}`}>{facts.phone.display}</a>.
           </p>
         ) : null}
-        {outcome?.kind === "kept" ? (
-          <p id={`${id}-kept`} className="quote-sent" role="status" tabIndex={-1}>
-            <strong>Gemt til senere:</strong> {outcome.message}
-          </p>
-        ) : null}
+        <KeptNote id={id} outcome={outcome} />
         <div className="callback-fields">
           {CALLBACK_FIELDS.map((field) => (
             <QuoteField
@@ -97,23 +93,12 @@ export function CallbackForm({ id, facts, hours, page, onResult, keep }: Callbac
         </div>
         <input type="hidden" name="kind" value="callback" />
         <input type="hidden" name="page" value={page} />
-        {/* A field only bots fill in, hidden from people and screen readers. */}
-        <div className="hidden">
-          <label>
-            Udfyld ikke dette felt <input name="website" type="text" tabIndex={-1} autoComplete="off" />
-          </label>
-        </div>
+        <Honeypot />
         <button type="submit" className="btn btn-primary callback-submit" aria-disabled={submit.sending ? "true" : undefined}>
           {submit.sending ? "Sender..." : "Ring mig op"}
         </button>
-        {outcome?.kind === "failed" ? (
-          <p id={`${id}-failed`} className="quote-failed" role="alert" tabIndex={-1}>
-            <strong>Ikke sendt:</strong> <PhoneText text={outcome.message} phone={facts.phone} />
-          </p>
-        ) : null}
-        <p className="sr-only" role="status">
-          {submit.status}
-        </p>
+        <FailedNote id={id} outcome={outcome} phone={facts.phone} />
+        <SendStatus status={submit.status} />
       </form>
     </div>
   );

@@ -7,8 +7,8 @@ import { useRef } from "react";
 import { QUOTE_FIELDS, type QuoteField as Field, type QuoteValues } from "#quote-rules";
 import { mail, phone } from "../shared/icons.json";
 import { Icon } from "../shared/Icon.tsx";
-import { PhoneText } from "../shared/PhoneText.tsx";
 import type { SiteFacts } from "../shared/site-facts.ts";
+import { FailedNote, Honeypot, KeptNote, SendStatus } from "./form-parts.tsx";
 import { QuoteField } from "./QuoteField.tsx";
 import { PhotoField } from "./PhotoField.tsx";
 import type { SendResult } from "./send-quote.ts";
@@ -87,11 +87,7 @@ export function QuoteForm(props: QuoteFormProps) {
             <a href={`tel:${facts.phone.e164}`}>{facts.phone.display}</a>.
           </p>
         ) : null}
-        {outcome?.kind === "kept" ? (
-          <p id={`${id}-kept`} className="quote-sent" role="status" tabIndex={-1}>
-            <strong>Gemt til senere:</strong> {outcome.message}
-          </p>
-        ) : null}
+        <KeptNote id={id} outcome={outcome} />
         <p className="quote-required">Alle felter undtagen billeder skal udfyldes.</p>
         {fields.map((field) => (
           <QuoteField
@@ -107,28 +103,17 @@ export function QuoteForm(props: QuoteFormProps) {
         {location ? <input type="hidden" name="location" value={location} /> : null}
         <input type="hidden" name="page" value={props.page} />
         {props.partner ? <input type="hidden" name="partnerId" value={props.partner} /> : null}
-        {/* A field only bots fill in, hidden from people and screen readers. */}
-        <div className="hidden">
-          <label>
-            Udfyld ikke dette felt <input name="website" type="text" tabIndex={-1} autoComplete="off" />
-          </label>
-        </div>
+        <Honeypot />
         {/* aria-disabled, not disabled, while sending: the button keeps focus, and a repeat click is ignored. */}
         <button type="submit" className="btn btn-primary quote-submit" aria-disabled={submit.sending ? "true" : undefined}>
           {submit.sending ? "Sender..." : "Send forespørgsel"}
         </button>
-        {outcome?.kind === "failed" ? (
-          <p id={`${id}-failed`} className="quote-failed" role="alert" tabIndex={-1}>
-            <strong>Ikke sendt:</strong> <PhoneText text={outcome.message} phone={facts.phone} />
-          </p>
-        ) : null}
+        <FailedNote id={id} outcome={outcome} phone={facts.phone} />
         <p className="privacy-note">
           Vi bruger kun dine oplysninger til at besvare din forespørgsel og sletter dem igen efter {facts.retentionMonths} måneder. Billeder
           gemmes kun, til de er mailet til os. Læs mere i vores <a href={`${site}/privatlivspolitik`}>privatlivspolitik</a>.
         </p>
-        <p className="sr-only" role="status">
-          {submit.status}
-        </p>
+        <SendStatus status={submit.status} />
       </form>
       <p className="quote-direct">
         Eller kontakt os direkte:{" "}
