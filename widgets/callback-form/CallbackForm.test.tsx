@@ -6,19 +6,12 @@ import type { Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CALLBACK_RULES, QUOTE_RULES } from "#quote-rules";
 import { dismissAll } from "../shared/notices.ts";
-import { act, mount as mountInto, typeInto, unmount } from "../testing.tsx";
+import { act, mount as mountInto, TEST_FACTS, typeInto, unmount } from "../testing.tsx";
 import { keepInMemory } from "../quote-form/send-later.ts";
 import type { SubmitOptions } from "../quote-form/use-quote-submit.ts";
 import { CallbackForm } from "./CallbackForm.tsx";
 
-const FACTS = {
-  brand: "Eksempel El",
-  backend: { url: "https://eksempel-projekt.supabase.co", anonKey: "anon-key", functionName: "send-contact-email" },
-  phone: { display: "12 34 56 78", e164: "+4512345678" },
-  email: "kontakt@eksempel-el.example",
-  siteUrl: "https://www.eksempel-el.example",
-  retentionMonths: 12,
-};
+const FACTS = TEST_FACTS;
 const clock = { now: 0 };
 
 let host: HTMLElement;

@@ -5,22 +5,15 @@ import type { Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QUOTE_RULES, type QuoteField } from "#quote-rules";
 import { dismissAll, subscribe, type Notice } from "../shared/notices.ts";
-import { act, hydrate, mount as mountInto, typeInto, unmount } from "../testing.tsx";
+import { act, hydrate, mount as mountInto, TEST_FACTS, typeInto, unmount } from "../testing.tsx";
 import { QuoteForm, type QuoteFormProps } from "./QuoteForm.tsx";
 import { keepInMemory } from "./send-later.ts";
 import { sessionDraft } from "./session-draft.ts";
 
 const DRAFT_KEY = "elektriker-quote-form:/kontakt:t";
 
-const BACKEND = { url: "https://eksempel-projekt.supabase.co", anonKey: "anon-key", functionName: "send-contact-email" };
-const FACTS = {
-  brand: "Eksempel El",
-  backend: BACKEND,
-  phone: { display: "12 34 56 78", e164: "+4512345678" },
-  email: "kontakt@eksempel-el.example",
-  siteUrl: "https://www.eksempel-el.example",
-  retentionMonths: 12,
-};
+const FACTS = TEST_FACTS;
+const BACKEND = FACTS.backend;
 const VALID = {
   name: "Jens Hansen",
   phone: "12345678",
