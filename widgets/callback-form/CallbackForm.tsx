@@ -7,7 +7,7 @@ import { useRef } from "react";
 import { CALLBACK_FIELDS, CALLBACK_RULES, type QuoteField as Field } from "#quote-rules";
 import type { SiteFacts } from "../shared/site-facts.ts";
 import { FailedNote, Honeypot, KeptNote, SendStatus } from "../quote-form/form-parts.tsx";
-import { QuoteField } from "../quote-form/QuoteField.tsx";
+import { QuoteFields } from "../quote-form/QuoteField.tsx";
 import type { SendResult } from "../quote-form/send-quote.ts";
 import { useDraft } from "../quote-form/use-draft.ts";
 import { type SubmitOptions, useQuoteSubmit } from "../quote-form/use-quote-submit.ts";
@@ -70,16 +70,7 @@ export function CallbackForm({ id, facts, hours, page, onResult, keep }: Callbac
         ) : null}
         <KeptNote id={id} outcome={outcome} />
         <div className="callback-fields">
-          {CALLBACK_FIELDS.map((field) => (
-            <QuoteField
-              key={field}
-              formId={id}
-              field={field}
-              value={draft.values[field]}
-              error={submit.errors[field]?.[0]}
-              onChange={update}
-            />
-          ))}
+          <QuoteFields formId={id} fields={CALLBACK_FIELDS} values={draft.values} errors={submit.errors} onChange={update} />
           <div className="field callback-when">
             <label htmlFor={`${id}-when`}>{CALLBACK_RULES.when.label}</label>
             <select id={`${id}-when`} name="when">

@@ -61,3 +61,22 @@ export function QuoteField({ formId, field, value, error, onChange }: QuoteField
     </div>
   );
 }
+
+/** The fields of a form in order, each with its value and its first error (the quote form's five, the call-back's two). */
+export function QuoteFields({
+  formId,
+  fields,
+  values,
+  errors,
+  onChange,
+}: {
+  formId: string;
+  fields: readonly Field[];
+  values: Partial<Record<Field, string>>;
+  errors: Partial<Record<Field, readonly string[]>>;
+  onChange: QuoteFieldProps["onChange"];
+}) {
+  return fields.map((field) => (
+    <QuoteField key={field} formId={formId} field={field} value={values[field] ?? ""} error={errors[field]?.[0]} onChange={onChange} />
+  ));
+}

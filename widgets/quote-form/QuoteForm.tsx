@@ -9,7 +9,7 @@ import { mail, phone } from "../shared/icons.json";
 import { Icon } from "../shared/Icon.tsx";
 import type { SiteFacts } from "../shared/site-facts.ts";
 import { FailedNote, Honeypot, KeptNote, SendStatus } from "./form-parts.tsx";
-import { QuoteField } from "./QuoteField.tsx";
+import { QuoteFields } from "./QuoteField.tsx";
 import { PhotoField } from "./PhotoField.tsx";
 import type { SendResult } from "./send-quote.ts";
 import type { DraftStore } from "./session-draft.ts";
@@ -89,16 +89,7 @@ export function QuoteForm(props: QuoteFormProps) {
         ) : null}
         <KeptNote id={id} outcome={outcome} />
         <p className="quote-required">Alle felter undtagen billeder skal udfyldes.</p>
-        {fields.map((field) => (
-          <QuoteField
-            key={field}
-            formId={id}
-            field={field}
-            value={draft.values[field]}
-            error={submit.errors[field]?.[0]}
-            onChange={update}
-          />
-        ))}
+        <QuoteFields formId={id} fields={fields} values={draft.values} errors={submit.errors} onChange={update} />
         <PhotoField formId={id} />
         {location ? <input type="hidden" name="location" value={location} /> : null}
         <input type="hidden" name="page" value={props.page} />
