@@ -57,13 +57,3 @@ export function hover(target: Element, direction: "enter" | "leave"): void {
   target.dispatchEvent(new PointerEvent(bubbling, { ...init, bubbles: true }));
   target.dispatchEvent(new PointerEvent(direct, { ...init, bubbles: false }));
 }
-
-/** The firm's facts a form is rendered with in the widget tests (the shape of site/_data's, example values). */
-export const TEST_FACTS = {
-  brand: "Eksempel El",
-  backend: { url: "https://eksempel-projekt.supabase.co", anonKey: "anon-key", functionName: "send-contact-email" },
-  phone: { display: "12 34 56 78", e164: "+4512345678" },
-  email: "kontakt@eksempel-el.example",
-  siteUrl: "https://www.eksempel-el.example",
-  retentionMonths: 12,
-};

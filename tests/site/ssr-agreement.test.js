@@ -8,6 +8,7 @@ import { parse } from "node-html-parser";
 import { createServer } from "vite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { reactToPreactAliases } from "../../widgets/react-aliases.js";
+import { TEST_FACTS } from "../../widgets/test-facts.ts";
 import { siteFactsDefine } from "../../dev/site-facts-define.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -21,14 +22,7 @@ const NAV = {
   links: [{ href: "/kontakt", label: "Kontakt" }],
   current: "/ydelser/erhverv",
 };
-const FACTS = {
-  brand: "Eksempel El",
-  backend: { url: "https://eksempel-projekt.supabase.co", anonKey: "anon-key", functionName: "send-contact-email" },
-  phone: { display: "12 34 56 78", e164: "+4512345678" },
-  email: "kontakt@eksempel-el.example",
-  siteUrl: "https://www.eksempel-el.example",
-  retentionMonths: 12,
-};
+const FACTS = TEST_FACTS;
 /** Each island with the props a page gives it. */
 const CASES = {
   "quote form": (ssr) =>

@@ -1,0 +1,10 @@
+// The firm's facts the widgets are rendered with in tests (the shape of site/_data's, example values):
+// the widget tests under happy-dom and the server-rendering test of the built site.
+export const TEST_FACTS = {
+  brand: "Eksempel El",
+  backend: { url: "https://eksempel-projekt.supabase.co", anonKey: "anon-key", functionName: "send-contact-email" },
+  phone: { display: "12 34 56 78", e164: "+4512345678" },
+  email: "kontakt@eksempel-el.example",
+  siteUrl: "https://www.eksempel-el.example",
+  retentionMonths: 12,
+};
