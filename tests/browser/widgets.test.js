@@ -107,10 +107,16 @@ describe("the quote form on the firm's pages, against the local stack", { concur
     const { context, page, problems } = await visit(browser, `${site.base}/kontakt`);
     // A gateway in front of the backend answers with its own error page, no Danish message: an answer,
     // so not retried and not kept for later (a request with no answer at all is: offline-journeys.js).
+    // The gateway answers only once the test has seen the sending state: on a busy machine an instant
+    // answer could come and go before the page is read.
     let attempts = 0;
-    await page.route(`${site.apiUrl}/**`, (route) => {
+    /** @type {() => void} */
+    let answer = () => {};
+    const answered = new Promise((resolve) => (answer = () => resolve(undefined)));
+    await page.route(`${site.apiUrl}/**`, async (route) => {
       if (route.request().method() === "OPTIONS") return route.continue();
       attempts += 1;
+      await answered;
       return route.fulfill({
         status: 502,
         headers: { "Access-Control-Allow-Origin": site.base, "Content-Type": "text/html" },
@@ -123,6 +129,7 @@ describe("the quote form on the firm's pages, against the local stack", { concur
     await fill(page.locator("elektriker-quote-form"), values);
     await page.getByRole("button", { name: "Send forespørgsel" }).click();
     expect(await page.getByRole("button", { name: "Sender..." }).isDisabled()).toBe(true);
+    answer();
     const notice = page.locator("elektriker-notices .notice-destructive");
     await notice.waitFor();
     expect(await notice.textContent()).toContain(`FejlDer opstod en fejl. Prøv igen eller ring til os på ${business.phone.display}`);
