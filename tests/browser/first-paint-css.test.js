@@ -5,18 +5,23 @@
 // the islands hydrated as a visitor gets them.
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { launchChromium } from "../../dev/chromium.js";
+import { pagePool } from "../support/page-pool.js";
 import { ALL_PAGES } from "../support/site.js";
 import { startSite } from "../support/server.js";
 
 const WIDTHS = [390, 1280];
 let site;
 let browser;
+/** @type {ReturnType<typeof pagePool>} */
+let pages;
 
 beforeAll(async () => {
   site = await startSite();
   browser = await launchChromium();
+  pages = pagePool(browser);
 });
 afterAll(async () => {
+  await pages?.close();
   await browser?.close();
   await site?.stop();
 });
@@ -67,48 +72,48 @@ function drawnState(compare) {
   return differences.slice(0, 20);
 }
 
-// Each test has its own context and holds back its own stylesheet until it has read the page, so what it
-// reads does not depend on how fast the others run: several share the browser at once, which keeps both
-// cores busy while one of them waits for a page.
+// Each test has its own page (tests/support/page-pool.js) and holds back its own stylesheet until it has
+// read the page, so what it reads does not depend on how fast the others run: several share the browser
+// at once, which keeps both cores busy while one of them waits for a page.
 describe("the first paint's CSS draws every page as the whole stylesheet does", { concurrent: true }, () => {
   for (const width of WIDTHS) {
     for (const route of [...ALL_PAGES, "/findes-ikke"]) {
       it(`${route} at ${width} px`, async ({ expect }) => {
-        const context = await browser.newContext({ viewport: { width, height: 900 } });
-        const page = await context.newPage();
-        // The whole stylesheet is held back until the page, its islands hydrated, has been read.
-        /** @type {(value?: unknown) => void} */
-        let release = () => {};
-        const released = new Promise((resolve) => {
-          release = resolve;
+        const differences = await pages.lend({ width, height: 900 }, async (page) => {
+          // The whole stylesheet is held back until the page, its islands hydrated, has been read.
+          /** @type {(value?: unknown) => void} */
+          let release = () => {};
+          const released = new Promise((resolve) => {
+            release = resolve;
+          });
+          let requested = false;
+          await page.route(/\/assets\/site\.[0-9a-f]{10}\.css$/, async (route) => {
+            requested = true;
+            await released;
+            await route.continue();
+          });
+          await page.goto(site.base + route, { waitUntil: "load" });
+          const modules = (await page.locator("script[data-modules]").getAttribute("data-modules")).split(" ");
+          await expect
+            .poll(() =>
+              page.evaluate(
+                (urls) => urls.every((url) => performance.getEntriesByName(new URL(url, location.href).href).length > 0),
+                modules,
+              ),
+            )
+            .toBe(true);
+          // Two frames: the modules have run and hydrated what they found.
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+          expect(requested, "the loader asks for the whole stylesheet after the first paint").toBe(true);
+          await page.evaluate(drawnState, false);
+          release();
+          await page.waitForFunction(() =>
+            [...document.querySelectorAll('link[rel="stylesheet"]')].every((link) => /** @type {HTMLLinkElement} */ (link).sheet),
+          );
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+          return page.evaluate(drawnState, true);
         });
-        let requested = false;
-        await page.route(/\/assets\/site\.[0-9a-f]{10}\.css$/, async (route) => {
-          requested = true;
-          await released;
-          await route.continue();
-        });
-        await page.goto(site.base + route, { waitUntil: "load" });
-        const modules = (await page.locator("script[data-modules]").getAttribute("data-modules")).split(" ");
-        await expect
-          .poll(() =>
-            page.evaluate(
-              (urls) => urls.every((url) => performance.getEntriesByName(new URL(url, location.href).href).length > 0),
-              modules,
-            ),
-          )
-          .toBe(true);
-        // Two frames: the modules have run and hydrated what they found.
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-        expect(requested, "the loader asks for the whole stylesheet after the first paint").toBe(true);
-        await page.evaluate(drawnState, false);
-        release();
-        await page.waitForFunction(() =>
-          [...document.querySelectorAll('link[rel="stylesheet"]')].every((link) => /** @type {HTMLLinkElement} */ (link).sheet),
-        );
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-        expect(await page.evaluate(drawnState, true)).toEqual([]);
-        await context.close();
+        expect(differences).toEqual([]);
       });
     }
   }

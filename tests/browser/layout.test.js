@@ -4,6 +4,7 @@
 // no phone number, time, distance or e-mail address broken over two lines.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../dev/chromium.js";
+import { pagePool } from "../support/page-pool.js";
 import { ALL_PAGES, business } from "../support/site.js";
 import { startSite } from "../support/server.js";
 
@@ -11,12 +12,16 @@ import { startSite } from "../support/server.js";
 const WIDTHS = [375, 390, 1280];
 let site;
 let browser;
+/** @type {ReturnType<typeof pagePool>} */
+let pages;
 
 beforeAll(async () => {
   site = await startSite();
   browser = await launchChromium();
+  pages = pagePool(browser);
 });
 afterAll(async () => {
+  await pages?.close();
   await browser?.close();
   await site?.stop();
 });
@@ -134,17 +139,17 @@ function layoutProblems({ phone, email }) {
   return problems;
 }
 
-// Each page in its own context, several at once: a static layout does not depend on how fast it came.
+// Several pages at once (tests/support/page-pool.js): a static layout does not depend on how fast it came.
 describe("every page laid out at 375, 390 and 1280 px", { concurrent: true }, () => {
   for (const width of WIDTHS) {
     for (const route of [...ALL_PAGES, "/no/such/page"]) {
       it(`${route} at ${width} px: no empty icon, no sideways overflow, no lone card, no empty column, no broken number`, async ({
         expect,
       }) => {
-        const page = await browser.newPage({ viewport: { width, height: 900 } });
-        await page.goto(site.base + route, { waitUntil: "load" });
-        const problems = await page.evaluate(layoutProblems, { phone: business.phone.display, email: business.email });
-        await page.close();
+        const problems = await pages.lend({ width, height: 900 }, async (page) => {
+          await page.goto(site.base + route, { waitUntil: "load" });
+          return page.evaluate(layoutProblems, { phone: business.phone.display, email: business.email });
+        });
         expect(problems).toEqual([]);
       });
     }
@@ -154,15 +159,15 @@ describe("every page laid out at 375, 390 and 1280 px", { concurrent: true }, ()
 describe("the home page's area chips", () => {
   for (const width of WIDTHS) {
     it(`are sorted by distance and all of one height at ${width} px`, async () => {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
-      await page.goto(`${site.base}/`, { waitUntil: "load" });
-      const chips = await page.$$eval("#omraader .area-chip", (links) =>
-        links.map((link) => ({
-          height: Math.round(link.getBoundingClientRect().height),
-          km: Number(link.textContent.match(/(\d+) km/)[1]),
-        })),
-      );
-      await page.close();
+      const chips = await pages.lend({ width, height: 900 }, async (page) => {
+        await page.goto(`${site.base}/`, { waitUntil: "load" });
+        return page.$$eval("#omraader .area-chip", (links) =>
+          links.map((link) => ({
+            height: Math.round(link.getBoundingClientRect().height),
+            km: Number(link.textContent.match(/(\d+) km/)[1]),
+          })),
+        );
+      });
       expect(chips.length).toBeGreaterThan(1);
       expect(new Set(chips.map((chip) => chip.height)).size).toBe(1);
       expect(chips.map((chip) => chip.km)).toEqual(chips.map((chip) => chip.km).sort((a, b) => a - b));
@@ -177,29 +182,29 @@ describe("the home page's area chips", () => {
 const PHONE = { width: 390, height: 844 };
 describe("/kontakt on a phone", () => {
   it(`shows the quote form's first field on the first screen (${PHONE.width} × ${PHONE.height}), above the action bar`, async () => {
-    const page = await browser.newPage({ viewport: PHONE });
-    await page.goto(`${site.base}/kontakt`, { waitUntil: "load" });
-    const seen = await page.evaluate(() => {
-      const shown = (/** @type {Element} */ element) => {
-        const rect = element.getBoundingClientRect();
-        return rect.width > 1 && rect.height > 1 && getComputedStyle(element).visibility !== "hidden";
-      };
-      // The first field a visitor fills in (the spam trap is hidden from people, so it is not "shown").
-      const field = [...document.querySelectorAll("main form input, main form textarea")].find(
-        (element) => element.getAttribute("type") !== "hidden" && shown(element),
-      );
-      const bar = document.querySelector(".action-bar");
-      return {
-        field: field && {
-          name: field.getAttribute("name"),
-          top: field.getBoundingClientRect().top,
-          bottom: field.getBoundingClientRect().bottom,
-        },
-        barTop: bar && shown(bar) ? bar.getBoundingClientRect().top : window.innerHeight,
-        screen: window.innerHeight,
-      };
+    const seen = await pages.lend(PHONE, async (page) => {
+      await page.goto(`${site.base}/kontakt`, { waitUntil: "load" });
+      return page.evaluate(() => {
+        const shown = (/** @type {Element} */ element) => {
+          const rect = element.getBoundingClientRect();
+          return rect.width > 1 && rect.height > 1 && getComputedStyle(element).visibility !== "hidden";
+        };
+        // The first field a visitor fills in (the spam trap is hidden from people, so it is not "shown").
+        const field = [...document.querySelectorAll("main form input, main form textarea")].find(
+          (element) => element.getAttribute("type") !== "hidden" && shown(element),
+        );
+        const bar = document.querySelector(".action-bar");
+        return {
+          field: field && {
+            name: field.getAttribute("name"),
+            top: field.getBoundingClientRect().top,
+            bottom: field.getBoundingClientRect().bottom,
+          },
+          barTop: bar && shown(bar) ? bar.getBoundingClientRect().top : window.innerHeight,
+          screen: window.innerHeight,
+        };
+      });
     });
-    await page.close();
     expect(seen.field, "a quote form field on /kontakt").toBeTruthy();
     expect(seen.field.top, `${seen.field.name} starts at ${Math.round(seen.field.top)} px`).toBeLessThan(seen.screen);
     expect(

@@ -2,18 +2,23 @@
 // the Content-Security-Policy, and navigation that works before (and without) any JavaScript.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, scrollThrough } from "../../dev/chromium.js";
-import { axeViolations, visit as visitUrl } from "../support/browser.js";
+import { axeViolations, recordCsp, recordProblems, visit as visitUrl } from "../support/browser.js";
+import { pagePool } from "../support/page-pool.js";
 import { ALL_PAGES, business } from "../support/site.js";
 import { startSite } from "../support/server.js";
 
 let site;
 let browser;
+/** @type {ReturnType<typeof pagePool>} */
+let pages;
 
 beforeAll(async () => {
   site = await startSite();
   browser = await launchChromium();
+  pages = pagePool(browser, { setup: recordCsp });
 });
 afterAll(async () => {
+  await pages?.close();
   await browser?.close();
   await site?.stop();
 });
@@ -21,45 +26,49 @@ afterAll(async () => {
 const visit = (path, options) => visitUrl(browser, site.base + path, options);
 
 describe("every page in Chromium", () => {
-  // Each page in its own context, several at once: what each asserts follows from the order of events in
-  // its own page (its modules start after its first paint), not from how fast they come.
+  // Several pages at once (tests/support/page-pool.js): what each asserts follows from the order of events
+  // in its own page (its modules start after its first paint), not from how fast they come.
   for (const route of ALL_PAGES) {
     it.concurrent(`${route} answers 200, passes axe and its CSP, sets no cookie and asks no other host`, async ({ expect }) => {
-      const { context, page, response, problems } = await visit(route);
-      expect(response.status()).toBe(200);
-      expect(response.headers()["content-security-policy"]).toBe("frame-ancestors 'none'");
-      expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content")).toContain("default-src 'none'");
-      // Before the first paint the page asks for nothing but itself and its pictures (the favicon is in
-      // the document): every module the loader fetches starts after the first contentful paint.
-      const modules = await page.locator("script[data-modules]").getAttribute("data-modules");
-      const timings = () =>
-        page.evaluate(() => ({
-          paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
-          scripts: performance
-            .getEntriesByType("resource")
-            .map((entry) => /** @type {PerformanceResourceTiming} */ (entry))
-            .filter((entry) => entry.initiatorType === "script" || /\.js$/.test(entry.name))
-            .map((entry) => ({ url: new URL(entry.name).pathname, startTime: entry.startTime })),
-        }));
-      await expect.poll(async () => (await timings()).scripts.length).toBeGreaterThanOrEqual(modules.split(" ").length);
-      const { paint, scripts } = await timings();
-      expect(scripts.filter((script) => !(script.startTime >= paint))).toEqual([]);
-      expect(problems.requests.filter((url) => /^\/assets\/.*\.svg$|\.ico$/.test(new URL(url).pathname))).toEqual([]);
-      // Scroll through so lazy images load too, under the same policy.
-      await scrollThrough(page);
-      expect(await axeViolations(page)).toEqual([]);
-      expect(await page.evaluate(() => window.__csp)).toEqual([]);
-      expect(problems.console).toEqual([]);
-      expect(problems.failed).toEqual([]);
-      // No cookies and nothing from any other host (fonts, analytics, images): no consent banner needed.
-      expect(await context.cookies()).toEqual([]);
-      expect(await page.evaluate(() => document.cookie)).toBe("");
-      expect(problems.requests.filter((url) => new URL(url).origin !== site.base)).toEqual([]);
-      const brokenImages = await page.evaluate(() =>
-        [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src),
-      );
-      expect(brokenImages).toEqual([]);
-      await context.close();
+      await pages.lend({ width: 1280, height: 720 }, async (page) => {
+        const { problems, stop } = recordProblems(page);
+        // A navigation to a new document always has a response (goto gives null only within the same document).
+        const response = /** @type {import("playwright-core").Response} */ (await page.goto(site.base + route, { waitUntil: "load" }));
+        expect(response.status()).toBe(200);
+        expect(response.headers()["content-security-policy"]).toBe("frame-ancestors 'none'");
+        expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content")).toContain("default-src 'none'");
+        // Before the first paint the page asks for nothing but itself and its pictures (the favicon is in
+        // the document): every module the loader fetches starts after the first contentful paint.
+        const modules = await page.locator("script[data-modules]").getAttribute("data-modules");
+        const timings = () =>
+          page.evaluate(() => ({
+            paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+            scripts: performance
+              .getEntriesByType("resource")
+              .map((entry) => /** @type {PerformanceResourceTiming} */ (entry))
+              .filter((entry) => entry.initiatorType === "script" || /\.js$/.test(entry.name))
+              .map((entry) => ({ url: new URL(entry.name).pathname, startTime: entry.startTime })),
+          }));
+        await expect.poll(async () => (await timings()).scripts.length).toBeGreaterThanOrEqual(modules.split(" ").length);
+        const { paint, scripts } = await timings();
+        expect(scripts.filter((script) => !(script.startTime >= paint))).toEqual([]);
+        expect(problems.requests.filter((url) => /^\/assets\/.*\.svg$|\.ico$/.test(new URL(url).pathname))).toEqual([]);
+        // Scroll through so lazy images load too, under the same policy.
+        await scrollThrough(page);
+        expect(await axeViolations(page)).toEqual([]);
+        expect(await page.evaluate(() => window.__csp)).toEqual([]);
+        expect(problems.console).toEqual([]);
+        expect(problems.failed).toEqual([]);
+        // No cookies and nothing from any other host (fonts, analytics, images): no consent banner needed.
+        expect(await page.context().cookies()).toEqual([]);
+        expect(await page.evaluate(() => document.cookie)).toBe("");
+        expect(problems.requests.filter((url) => new URL(url).origin !== site.base)).toEqual([]);
+        const brokenImages = await page.evaluate(() =>
+          [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src),
+        );
+        expect(brokenImages).toEqual([]);
+        stop();
+      });
     });
   }
 
