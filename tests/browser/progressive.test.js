@@ -16,6 +16,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { launchChromium } from "../../dev/chromium.js";
 import { closeServer, listen } from "../../dev/local/servers.js";
+import { pagePool } from "../support/page-pool.js";
 import { ALL_PAGES, fileOf } from "../support/site.js";
 import { startSite } from "../support/server.js";
 
@@ -90,6 +91,10 @@ let site;
 let browser;
 /** The same browser with a desktop's classic scrollbars, which take room from the page. */
 let browserWithScrollbars;
+/** @type {ReturnType<typeof pagePool>} */
+let pages;
+/** @type {ReturnType<typeof pagePool>} */
+let pagesWithScrollbars;
 let splitServer;
 let base;
 /**
@@ -105,6 +110,8 @@ beforeAll(async () => {
   site = await startSite();
   browser = await launchChromium();
   browserWithScrollbars = await launchChromium({ scrollbars: true });
+  pages = pagePool(browser, { setup: watchPaintsAndShifts });
+  pagesWithScrollbars = pagePool(browserWithScrollbars, { setup: watchPaintsAndShifts });
   // The cut document at /__split; everything else (scripts, pictures) from the static site.
   splitServer = createServer(async (request, response) => {
     const split = splits.get(request.url ?? "");
@@ -129,11 +136,40 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${await listen(splitServer, 0, "127.0.0.1")}`;
 });
 afterAll(async () => {
+  await pages?.close();
+  await pagesWithScrollbars?.close();
   await browser?.close();
   await browserWithScrollbars?.close();
   if (splitServer) await closeServer(splitServer);
   await site?.stop();
 });
+
+/**
+ * Once for each page of the pools: reports the first contentful paint of the cut document at its path
+ * to the test (two frames after it), and keeps every layout shift in `window.__shifts`. A binding, not a
+ * request: it reaches the test whatever the page's own rules allow. The path names the document, so a
+ * late report from the page's previous document ends no other wait.
+ * @param {import("playwright-core").Page} page
+ */
+async function watchPaintsAndShifts(page) {
+  await page.exposeBinding("__firstPaint", (_source, /** @type {string} */ path) => splits.get(path)?.painted());
+  await page.addInitScript(() => {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      observer.disconnect();
+      requestAnimationFrame(() => requestAnimationFrame(() => window.__firstPaint(location.pathname)));
+    }).observe({ type: "paint", buffered: true });
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of /** @type {LayoutShift[]} */ (list.getEntries()))
+        if (!entry.hadRecentInput)
+          window.__shifts.push({
+            at: performance.timeOrigin + entry.startTime,
+            text: `${entry.value.toFixed(4)}: ${entry.sources.map((source) => /** @type {Element | null} */ (source.node)?.outerHTML?.slice(0, 60)).join(", ")}`,
+          });
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
 
 /**
  * What Chromium does while `html` arrives cut at `at`, at `width` px: the layout shifts it reports, those
@@ -147,43 +183,24 @@ async function loadCut(html, at, width, { untilPainted = false, scrollbars = fal
   const path = `/__split/${nextSplit++}`;
   const split = { html, at, untilPainted, restSentAt: 0, painted: () => {} };
   splits.set(path, split);
-  const context = await (scrollbars ? browserWithScrollbars : browser).newContext({ viewport: { width, height: 900 } });
   try {
-    const page = await context.newPage();
-    // A binding, not a request: it reaches the test whatever the page's own rules allow.
-    await page.exposeBinding("__firstPaint", () => split.painted());
-    await page.addInitScript(() => {
-      new PerformanceObserver((list, observer) => {
-        if (!list.getEntriesByName("first-contentful-paint").length) return;
-        observer.disconnect();
-        requestAnimationFrame(() => requestAnimationFrame(() => window.__firstPaint()));
-      }).observe({ type: "paint", buffered: true });
-      window.__shifts = [];
-      new PerformanceObserver((list) => {
-        for (const entry of /** @type {LayoutShift[]} */ (list.getEntries()))
-          if (!entry.hadRecentInput)
-            window.__shifts.push({
-              at: performance.timeOrigin + entry.startTime,
-              text: `${entry.value.toFixed(4)}: ${entry.sources.map((source) => /** @type {Element | null} */ (source.node)?.outerHTML?.slice(0, 60)).join(", ")}`,
-            });
-      }).observe({ type: "layout-shift", buffered: true });
+    return await (scrollbars ? pagesWithScrollbars : pages).lend({ width, height: 900 }, async (page) => {
+      await page.goto(base + path, { waitUntil: "load" });
+      // Two frames after load, so a shift from the last part's layout is reported.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const { shifts, paintedAt } = await page.evaluate(() => ({
+        shifts: window.__shifts,
+        paintedAt: performance.timeOrigin + (performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN),
+      }));
+      const named = (list) => list.map((shift) => `cut before ${JSON.stringify(html.slice(at, at + 30))}: ${shift.text}`);
+      return {
+        shifts: named(shifts),
+        shiftsAfterRest: named(shifts.filter((shift) => shift.at >= split.restSentAt)),
+        paintedFirstPart: paintedAt < split.restSentAt,
+      };
     });
-    await page.goto(base + path, { waitUntil: "load" });
-    // Two frames after load, so a shift from the last part's layout is reported.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const { shifts, paintedAt } = await page.evaluate(() => ({
-      shifts: window.__shifts,
-      paintedAt: performance.timeOrigin + (performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN),
-    }));
-    const named = (list) => list.map((shift) => `cut before ${JSON.stringify(html.slice(at, at + 30))}: ${shift.text}`);
-    return {
-      shifts: named(shifts),
-      shiftsAfterRest: named(shifts.filter((shift) => shift.at >= split.restSentAt)),
-      paintedFirstPart: paintedAt < split.restSentAt,
-    };
   } finally {
     splits.delete(path);
-    await context.close();
   }
 }
 

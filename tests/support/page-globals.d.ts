@@ -15,7 +15,7 @@ declare global {
     /** Layout shifts seen so far: when (ms since the epoch) and "value: sources" (tests/browser/progressive.test.js). */
     __shifts: { at: number; text: string }[];
     /** Tells the test that the first part of a cut document is on screen (tests/browser/progressive.test.js). */
-    __firstPaint: () => void;
+    __firstPaint: (path: string) => void;
     /** Set by a script the CSP test injects, which the page's policy must refuse (tests/browser/pages.test.js). */
     __injected: boolean;
     /** Every element's computed style and box as first drawn (tests/browser/first-paint-css.test.js). */
