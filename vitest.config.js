@@ -42,7 +42,13 @@ export default defineConfig({
       // isolate: false, one module graph per worker instead of one per file, halves the group's CPU time;
       // no file changes a global or a module another reads (they pass in any order, --sequence.shuffle).
       { extends: true, test: { name: "fast", include: FAST, isolate: false } },
-      { extends: true, test: { name: "site-and-backend", include: ["tests/**/*.test.js"], exclude: FAST } },
+      // isolate: false here too: importing Playwright, postgres and the site's data once per worker instead
+      // of once per file took a sixth of the CPU of this group's ninety-odd small files. Each file starts
+      // and stops what it runs (servers, databases, browsers) and restores what it stubs.
+      {
+        extends: true,
+        test: { name: "site-and-backend", include: ["tests/**/*.test.js"], exclude: FAST, isolate: false },
+      },
       // The widget tests run twice from the same files: on preact/compat through the alias map that
       // ships, and on react-dom itself, so the components are shown to be React components.
       ...[

@@ -14,11 +14,16 @@ beforeAll(async () => {
   database = await startPostgres15();
   sql = postgres(database.url, { max: 1, onnotice: () => {} });
   // 500,000 requests over a year from 50,000 clients and 100,000 addresses (slow on a busy 2-core machine).
-  await sql`
+  // The triggers stay off for the fill: an SMS row for each of them is not what is measured here, and
+  // doubled its time.
+  await sql.begin(async (fill) => {
+    await fill`set local session_replication_role = replica`;
+    await fill`
     insert into quote_requests (name, phone, email, location, message, client_ip_hash, received_at, notification_status)
     select 'Jens Hansen', '12345678', 'kunde' || (n % 100000) || '@example.dk', 'Køge', 'Ny eltavle i villa fra 1972',
       md5((n % 50000)::text) || md5((n % 50000)::text), now() - (n || ' minutes')::interval, 'sent'
     from generate_series(1, 500000) as n`;
+  });
   await sql`analyze quote_requests`;
 }, 300_000);
 afterAll(async () => {
