@@ -5,9 +5,10 @@ import { longestFirst } from "./tests/support/longest-first-sequencer.js";
 
 const FAST = ["tests/unit/**/*.test.js"];
 /**
- * The files that take longest (each a minute or more of a full run on 2 cores), longest first: they start
- * before all others, so the run does not end waiting for one of them alone. Only the order depends on it;
- * a file missing here, or a new slow one, costs time, never coverage (tests/support/longest-first-sequencer.js).
+ * The files that take longest (each half a minute or more of a full run on 2 cores), longest first: the
+ * first two start with every short file beside them, the others after, so the run does not end waiting
+ * for one of them alone, nor for short files that mostly wait. Only the order depends on it; a file
+ * missing here, or a new slow one, costs time, never coverage (tests/support/longest-first-sequencer.js).
  */
 const LONGEST = [
   "tests/browser/engines.test.js",
@@ -33,8 +34,10 @@ export default defineConfig({
     // 1 s. A poll that succeeds returns at once, so only a failing one waits this long.
     expect: { poll: { timeout: 10_000 } },
     fileParallelism: true,
-    maxWorkers: 2,
-    sequence: { sequencer: longestFirst(LONGEST) },
+    // Three workers on two cores: two long browser files keep the cores busy while the third runs the
+    // short files, which mostly wait (tests/support/longest-first-sequencer.js).
+    maxWorkers: 3,
+    sequence: { sequencer: longestFirst(LONGEST, { alongside: 2 }) },
     reporters: ["default", "./tests/support/summary-reporter.js"],
     projects: [
       // `npm run test:fast` (with the widget projects): pure functions only; no build, browser, database
