@@ -59,6 +59,15 @@ async function waitForDriver(/** @type {string} */ url, /** @type {import("node:
 }
 
 /**
+ * How MiniBrowser paints. With no GPU, WebKitGTK's accelerated compositing draws every layer of every
+ * frame in software: four times the CPU of its non-composited mode for the same pages (measured with
+ * /proc/stat over six page loads), on a machine where the browser tests share two cores. The journeys
+ * test what the page does (its DOM, scripts, styles and layout, all WebKit's), not how the window is
+ * composited.
+ */
+const PAINTING = { WEBKIT_DISABLE_COMPOSITING_MODE: "1" };
+
+/**
  * Starts WebKitWebDriver on a free port, showing its browsers on `display`. It takes a port number and
  * cannot report one it chose, so another process may take the port first: then it exits, and it is
  * started again on another.
@@ -69,7 +78,7 @@ async function startDriver(display, attempts = 5) {
   const port = await freePort();
   const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`, "--host=127.0.0.1"], {
     stdio: "ignore",
-    env: { ...process.env, DISPLAY: display },
+    env: { ...process.env, DISPLAY: display, ...PAINTING },
   });
   try {
     await waitForDriver(`http://127.0.0.1:${port}`, driver);
