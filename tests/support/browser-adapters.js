@@ -90,6 +90,18 @@ class Tab {
     }
   }
   /**
+   * Waits until the page itself reads the connection as switched (navigator.onLine). The switch reaches
+   * the page a moment after the browser confirms it (Firefox applies it in the page's own process), and
+   * a request sent in between went out online: on a busy machine a journey's "offline" send once reached
+   * the backend and was never kept.
+   * @param {boolean} offline
+   */
+  pageKnows(offline) {
+    return this.waitFor((/** @type {boolean} */ online) => navigator.onLine === online, [!offline], {
+      what: `navigator.onLine to be ${!offline}`,
+    });
+  }
+  /**
    * Runs `fn(element)` in the page on the target's element (null when there is none).
    * @param {Target} target
    * @param {string | ((element: any) => unknown)} fn `element` is the page's element, or null
@@ -182,8 +194,9 @@ class PlaywrightTab extends Tab {
    * The browser's own offline switch (navigator.onLine, the offline and online events, every request).
    * @param {boolean} offline
    */
-  setOffline(offline) {
-    return this.context.setOffline(offline);
+  async setOffline(offline) {
+    await this.context.setOffline(offline);
+    await this.pageKnows(offline);
   }
   /**
    * Closes the page while offline, comes back online, and opens `url` in a new page of the same profile.
@@ -287,8 +300,9 @@ class PuppeteerTab extends Tab {
    * navigator.onLine, the offline and online events, every request of the tab.
    * @param {boolean} offline
    */
-  setOffline(offline) {
-    return this.page.setOfflineMode(offline);
+  async setOffline(offline) {
+    await this.page.setOfflineMode(offline);
+    await this.pageKnows(offline);
   }
   /**
    * Closes the page while offline and opens `url` online in a new page of the same browser context.
