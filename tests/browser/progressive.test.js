@@ -31,9 +31,13 @@ const PAINT_WAIT_MS = 15_000;
 
 /** Where each quote form starts in a page's document. */
 const formCuts = (html) => [...html.matchAll(/<elektriker-quote-form[\s>]/g)].map((match) => match.index);
-const FORM_PAGES = ALL_PAGES.map((route) => ({ route, html: readFileSync(fileOf(route), "utf8") })).filter(
-  ({ html }) => formCuts(html).length > 0,
-);
+/** Every page with somewhere to cut it by `cutsOf`: its route, document and the cuts. */
+const pagesToCut = (/** @type {(html: string) => number[]} */ cutsOf) =>
+  ALL_PAGES.map((route) => {
+    const html = readFileSync(fileOf(route), "utf8");
+    return { route, html, cuts: cutsOf(html) };
+  }).filter(({ cuts }) => cuts.length > 0);
+const FORM_PAGES = pagesToCut(formCuts);
 
 /**
  * The header's parts in document order (site/_includes/partials/header.njk), the same on every page:
@@ -92,10 +96,7 @@ function secondColumnCuts(html) {
     return picture > 0 && picture < rowEnd ? [picture] : [];
   });
 }
-const COLUMN_PAGES = ALL_PAGES.map((route) => {
-  const html = readFileSync(fileOf(route), "utf8");
-  return { route, html, cuts: secondColumnCuts(html) };
-}).filter(({ cuts }) => cuts.length > 0);
+const COLUMN_PAGES = pagesToCut(secondColumnCuts);
 /** A page of each template with a hero: the home page and the first area page (they share theirs). */
 const FIRST_AREA = /** @type {string} */ (ALL_PAGES.find((route) => route.startsWith("/omraader/")));
 const HERO_PAGES = ["/", FIRST_AREA].map((route) => {
@@ -229,11 +230,11 @@ describe("a page whose document arrives in two parts", { concurrent: true }, () 
     expect(FORM_PAGES.map(({ route }) => route)).toEqual(expect.arrayContaining(["/", "/kontakt", "/omraader/koge"]));
   });
 
-  for (const { route, html } of FORM_PAGES)
+  for (const { route, html, cuts } of FORM_PAGES)
     for (const width of [390, 1280])
       it(`${route} at ${width} px does not shift when the quote form arrives after the rest was drawn`, async ({ expect }) => {
         const shifts = [];
-        for (const at of formCuts(html)) {
+        for (const at of cuts) {
           const load = await loadCut(html, at, width, { untilPainted: true });
           // The part before the form was on screen while the form was still on its way.
           expect(load.paintedFirstPart).toBe(true);
