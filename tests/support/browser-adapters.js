@@ -92,8 +92,8 @@ class Tab {
   /**
    * Waits until the page itself reads the connection as switched (navigator.onLine). The switch reaches
    * the page a moment after the browser confirms it (Firefox applies it in the page's own process), and
-   * a request sent in between went out online: on a busy machine a journey's "offline" send once reached
-   * the backend and was never kept.
+   * a request sent in between can go out online: on a busy machine a Firefox journey's "offline" send
+   * was once never kept.
    * @param {boolean} offline
    */
   pageKnows(offline) {

@@ -38,19 +38,17 @@ export function pagePool(browser, { setup } = {}) {
     async lend(viewport, use) {
       const page = idle.pop() ?? (await open());
       await page.setViewportSize(viewport);
-      let returned = false;
+      let result;
       try {
-        const result = await use(page);
+        result = await use(page);
         await page.unrouteAll({ behavior: "wait" });
-        returned = true;
-        return result;
-      } finally {
-        if (returned) idle.push(page);
-        else {
-          contexts.delete(page.context());
-          await page.context().close();
-        }
+      } catch (error) {
+        contexts.delete(page.context());
+        await page.context().close();
+        throw error;
       }
+      idle.push(page);
+      return result;
     },
     async close() {
       await Promise.all([...contexts].map((context) => context.close()));
