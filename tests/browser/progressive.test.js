@@ -97,6 +97,18 @@ function secondColumnCuts(html) {
   });
 }
 const COLUMN_PAGES = pagesToCut(secondColumnCuts);
+/**
+ * Where the first town chip of each list of towns gets its second line (postcode, distance). Drawn before
+ * it came, the chip's pin, centred against the name alone, moved down when the line came (0.0000 on
+ * /omraader at 1280 px, where a busy machine's parser yielded inside a chip).
+ */
+function chipLineCuts(html) {
+  return [...html.matchAll(/<ul class="[^"]*">\n<li><a [^>]*class="area-chip/g)].flatMap((match) => {
+    const line = html.indexOf('<span class="block text-sm', match.index);
+    return line > 0 && line < html.indexOf("</a>", match.index) ? [line] : [];
+  });
+}
+const CHIP_PAGES = pagesToCut(chipLineCuts);
 /** A page of each template with a hero: the home page and the first area page (they share theirs). */
 const FIRST_AREA = /** @type {string} */ (ALL_PAGES.find((route) => route.startsWith("/omraader/")));
 const HERO_PAGES = ["/", FIRST_AREA].map((route) => {
@@ -259,6 +271,22 @@ describe("a page whose document arrives in two parts", { concurrent: true }, () 
       }
       expect(shifts).toEqual([]);
     });
+
+  it("has town chips to cut inside (the test is not empty)", ({ expect }) => {
+    expect(CHIP_PAGES.map(({ route }) => route)).toEqual(expect.arrayContaining(["/", "/omraader", FIRST_AREA]));
+  });
+
+  for (const { route, html, cuts } of CHIP_PAGES)
+    for (const width of [390, 1280])
+      it(`${route} at ${width} px does not move a town chip's pin when the chip's second line arrives`, async ({ expect }) => {
+        const shifts = [];
+        for (const at of cuts) {
+          const load = await loadCut(html, at, width, { untilPainted: true });
+          expect(load.paintedFirstPart).toBe(true);
+          shifts.push(...load.shiftsAfterRest);
+        }
+        expect(shifts).toEqual([]);
+      });
 
   // The phone header and action bar (390), the tablet header with the number and 'Få et tilbud' (768),
   // the desktop header with the menu in the middle (1280).
