@@ -1,5 +1,5 @@
-// Before the tests: make sure what npm cannot install is here. The browser engines (Debian's Chromium,
-// Firefox ESR, WebKitGTK's WebDriver and MiniBrowser, and Xvfb for its display; the list is in
+// Before the tests: make sure what npm cannot install is here. The browser engines (Debian's Chromium
+// and its headless shell, Firefox ESR, WebKitGTK's WebDriver and MiniBrowser, and Xvfb for its display; the list is in
 // dev/browser-engines.js), a Java runtime (the Nu Html Checker), PostgreSQL 15's server binaries with
 // pg_cron (backend tests; Supabase preloads pg_cron), pgbouncer (the transaction-pooler test) and
 // openssl (the certificates of the TLS tests). Installs them

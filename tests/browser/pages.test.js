@@ -95,6 +95,27 @@ describe("every page in Chromium", () => {
     }
   });
 
+  // The headless shell would otherwise rest its pointer on each new page's top-left corner (dev/chromium.js),
+  // and every test above would see islands woken by a visitor's mouse instead of the first paint.
+  it("opens a page with no pointer over it, as on a phone or from the keyboard, until the test moves one", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__pointer = [];
+      addEventListener("pointerover", (event) => window.__pointer.push(`${event.clientX},${event.clientY}`), true);
+    });
+    await page.goto(`${site.base}/`, { waitUntil: "load" });
+    // The islands are defined once the loader has run after the first paint: a pointer at load came before.
+    await page.waitForFunction(() => document.querySelectorAll(":not(:defined)").length === 0);
+    expect(await page.evaluate(() => ({ pointer: window.__pointer, hovered: document.querySelectorAll(":hover").length }))).toEqual({
+      pointer: [],
+      hovered: 0,
+    });
+    await page.mouse.move(10, 10);
+    await expect.poll(() => page.evaluate(() => window.__pointer)).toEqual(["10,10"]);
+    await context.close();
+  });
+
   it("answers an unknown path with 404, the not-found page, and logs the path", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

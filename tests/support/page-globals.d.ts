@@ -18,6 +18,8 @@ declare global {
     __firstPaint: (path: string) => void;
     /** Set by a script the CSP test injects, which the page's policy must refuse (tests/browser/pages.test.js). */
     __injected: boolean;
+    /** Where each pointerover happened, as "x,y" (tests/browser/pages.test.js). */
+    __pointer: string[];
     /** Every element's computed style and box as first drawn (tests/browser/first-paint-css.test.js). */
     __drawn: { name: string; box: string; styles: Record<string, Record<string, string>> }[];
     /** axe-core, once injected. */
