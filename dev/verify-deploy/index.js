@@ -13,7 +13,7 @@ export const DIST_DIR = process.env.VERIFY_DEPLOY_DIST ?? fileURLToPath(new URL(
 /**
  * Runs every check; resolves with them in order (`ok`, `title`, and for a failure `detail` and `fix`).
  * @param {{ siteUrl: string, functionsUrl: string, cronSecret?: string, databaseUrl?: string, distDir?: string,
- *   fetch?: typeof fetch, mailWaitMs?: number, sms?: boolean }} options   sms: the test request also sends the firm a test SMS
+ *   fetch?: typeof globalThis.fetch, mailWaitMs?: number, sms?: boolean }} options   sms: the test request also sends the firm a test SMS
  */
 export async function verifyDeploy({
   siteUrl,
