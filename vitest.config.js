@@ -5,23 +5,25 @@ import { longestFirst } from "./tests/support/longest-first-sequencer.js";
 
 const FAST = ["tests/unit/**/*.test.js"];
 /**
- * The files that take longest (each half a minute or more of a full run on 2 cores), longest first: the
- * first two start with every short file beside them, the others after, so the run does not end waiting
- * for one of them alone, nor for short files that mostly wait. Only the order depends on it; a file
- * missing here, or a new slow one, costs time, never coverage (tests/support/longest-first-sequencer.js).
+ * The files that take longest (each half a minute or more of a full run on 2 cores): the first two start
+ * with every short file beside them, the others after, so the run does not end waiting for one of them
+ * alone, nor for short files that mostly wait. After the first two, a file that mostly waits (a11y,
+ * progressive, partner-setup: for pauses, answers and events) comes beside one that keeps a core busy
+ * (first-paint-css, pages, layout). Only the order depends on it; a file missing here, or a new slow
+ * one, costs time, never coverage (tests/support/longest-first-sequencer.js).
  */
 const LONGEST = [
   "tests/browser/engines.test.js",
   "tests/browser/widgets.test.js",
   "tests/browser/a11y.test.js",
-  "tests/site/owner-edits.test.js",
-  "tests/browser/partner-setup.test.js",
-  "tests/browser/progressive.test.js",
   "tests/browser/first-paint-css.test.js",
+  "tests/browser/progressive.test.js",
   "tests/browser/cms.test.js",
-  "tests/backend/verify-deploy.test.js",
-  "tests/browser/layout.test.js",
+  "tests/browser/partner-setup.test.js",
   "tests/browser/pages.test.js",
+  "tests/site/owner-edits.test.js",
+  "tests/browser/layout.test.js",
+  "tests/backend/verify-deploy.test.js",
 ];
 
 export default defineConfig({

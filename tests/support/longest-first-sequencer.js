@@ -10,7 +10,7 @@ import { BaseSequencer } from "vitest/node";
 
 /**
  * A sequencer that starts the first `alongside` files of `longest` (paths from the repository's root,
- * longest first), then every file not named (as Vitest would order them: longest first when it has
+ * in the order they should start), then every file not named (as Vitest would order them: longest first when it has
  * timings, else largest), then the rest of `longest`.
  * @param {string[]} longest
  * @param {{ alongside: number }} options
