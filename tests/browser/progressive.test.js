@@ -233,6 +233,25 @@ async function loadCut(html, at, width, { untilPainted = false, scrollbars = fal
   }
 }
 
+/**
+ * Loads `html` cut at each of `cuts` at `width` px, the rest sent once the first part is on screen, and
+ * returns the layout shifts reported after the rest was sent. Fails (with the test's `expect`) if the
+ * first part of a cut was not drawn before the rest came: that load measured nothing.
+ * @param {import("vitest").ExpectStatic} expect
+ * @param {string} html
+ * @param {number[]} cuts
+ * @param {number} width
+ */
+async function shiftsWhenTheRestArrives(expect, html, cuts, width) {
+  const shifts = [];
+  for (const at of cuts) {
+    const load = await loadCut(html, at, width, { untilPainted: true });
+    expect(load.paintedFirstPart, `cut before ${JSON.stringify(html.slice(at, at + 30))}`).toBe(true);
+    shifts.push(...load.shiftsAfterRest);
+  }
+  return shifts;
+}
+
 // The loads whose rest waits for the first paint run side by side (each has its own document, context
 // and wait): the paint they wait for is an event, so how fast it comes does not change what they see.
 // Those whose rest follows a pause, where nothing may be drawn yet, run one at a time, so the pause is
@@ -245,16 +264,9 @@ describe("a page whose document arrives in two parts", { concurrent: true }, () 
   for (const { route, html, cuts } of FORM_PAGES)
     for (const width of [390, 1280])
       it(`${route} at ${width} px does not shift when the quote form arrives after the rest was drawn`, async ({ expect }) => {
-        const shifts = [];
-        for (const at of cuts) {
-          const load = await loadCut(html, at, width, { untilPainted: true });
-          // The part before the form was on screen while the form was still on its way.
-          expect(load.paintedFirstPart).toBe(true);
-          // What the form's arrival moved. (What a busy parser's own pauses inside the first part
-          // move is the subject of the cuts below, which make such a pause at a known place.)
-          shifts.push(...load.shiftsAfterRest);
-        }
-        expect(shifts).toEqual([]);
+        // What the form's arrival moved. (What a busy parser's own pauses inside the first part move is
+        // the subject of the cuts below, which make such a pause at a known place.)
+        expect(await shiftsWhenTheRestArrives(expect, html, cuts, width)).toEqual([]);
       });
 
   it("has two-column rows to cut between (the test is not empty)", ({ expect }) => {
@@ -263,13 +275,7 @@ describe("a page whose document arrives in two parts", { concurrent: true }, () 
 
   for (const { route, html, cuts } of COLUMN_PAGES)
     it(`${route} at 1280 px does not move a row's text when its picture arrives after the text was drawn`, async ({ expect }) => {
-      const shifts = [];
-      for (const at of cuts) {
-        const load = await loadCut(html, at, 1280, { untilPainted: true });
-        expect(load.paintedFirstPart).toBe(true);
-        shifts.push(...load.shiftsAfterRest);
-      }
-      expect(shifts).toEqual([]);
+      expect(await shiftsWhenTheRestArrives(expect, html, cuts, 1280)).toEqual([]);
     });
 
   it("has town chips to cut inside (the test is not empty)", ({ expect }) => {
@@ -279,13 +285,7 @@ describe("a page whose document arrives in two parts", { concurrent: true }, () 
   for (const { route, html, cuts } of CHIP_PAGES)
     for (const width of [390, 1280])
       it(`${route} at ${width} px does not move a town chip's pin when the chip's second line arrives`, async ({ expect }) => {
-        const shifts = [];
-        for (const at of cuts) {
-          const load = await loadCut(html, at, width, { untilPainted: true });
-          expect(load.paintedFirstPart).toBe(true);
-          shifts.push(...load.shiftsAfterRest);
-        }
-        expect(shifts).toEqual([]);
+        expect(await shiftsWhenTheRestArrives(expect, html, cuts, width)).toEqual([]);
       });
 
   // The phone header and action bar (390), the tablet header with the number and 'Få et tilbud' (768),
