@@ -1,10 +1,15 @@
 // Mounting a widget: hydration keeps the server's HTML, and a component that throws never leaves a
 // blank box: the fallback HTML (the server render, or the phone and e-mail in the embed) comes back.
 import { useEffect, useState } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { dispatchFrom, mountWidget } from "./mount.tsx";
 
 afterEach(() => document.body.replaceChildren());
+// These tests watch a hydration as a page runs it, with no act() to flush it: they say so to React,
+// which otherwise warns of updates outside act() (the harness, widgets/testing.tsx, says the opposite
+// for the files that use it, and the files of a worker share the global).
+beforeAll(() => vi.stubGlobal("IS_REACT_ACT_ENVIRONMENT", false));
+afterAll(() => vi.unstubAllGlobals());
 
 /** Resolves with the host's HTML at the moment `ready` is set. */
 const htmlWhenReady = (host: HTMLElement) =>
