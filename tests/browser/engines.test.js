@@ -13,8 +13,11 @@ import { PHOTO_JOURNEYS } from "./photo-journeys.js";
 
 let site;
 let partner;
-/** What the journeys sent: e-mail addresses with the row each must have, and those that must have none. */
-const sent = { stored: [], refused: [] };
+/**
+ * What the journeys sent: e-mail addresses with the row each must have, those that must have none, and
+ * the call-backs (which have no address) by their phone number.
+ */
+const sent = { stored: [], refused: [], callbacks: [] };
 
 beforeAll(async () => {
   partner = await startPartnerServer(() => ({ embedUrl: `${site.base}/widgets/quote-form.embed.js`, apiUrl: site.apiUrl }));
@@ -98,4 +101,10 @@ it("stores every request the journeys sent exactly once, as sent, and none that 
     expect(rows[0]).toMatchObject(row);
   }
   for (const email of sent.refused) expect(await rowsFor(site, email)).toHaveLength(0);
+  expect(sent.callbacks.length).toBeGreaterThan(0);
+  for (const { phone, row } of sent.callbacks) {
+    const rows = await site.sql`select * from public.quote_requests where kind = 'callback' and phone = ${phone}`;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject(row);
+  }
 });

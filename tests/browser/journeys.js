@@ -4,10 +4,12 @@
 // it notes what the database must hold afterwards: while the engines run, the e-mail (sent only after
 // the row is committed, with the row's fields and id) is what a journey checks, and the rows are read
 // once all engines are done, since the local PGlite mixes up queries from two clients at the same time.
-import { PERSON, mailFields, mailTo } from "../support/local-site-checks.js";
+import { PERSON, mailFields, mailTo, waitFor } from "../support/local-site-checks.js";
 import { business } from "../support/site.js";
 
 const SEND = { css: "button", text: "Send forespørgsel" };
+/** The runs of tests/browser/engines.test.js: each sends its call-back from a number of its own (20 30 40 6N). */
+const CALLBACK_RUNS = ["chromium", "firefox", "webkit", "firefox-coarse-clock"];
 /** @typedef {import("../support/browser-adapters.js").BrowserTab} BrowserTab */
 /** @typedef {import("../support/browser-adapters.js").TargetStep} TargetStep */
 
@@ -181,6 +183,31 @@ export const JOURNEYS = [
         email,
         row: { name: PERSON.name, location: "Haslev", message: PERSON.message, source_url: `${site.base}/kontakt`, partner_id: null },
       });
+    },
+  },
+  {
+    name: "the call-back form sends a name and a phone number, thanks in Danish, and the firm is asked to call",
+    sends: true,
+    url: "/omraader/koge",
+    async run({ tab, site, expect, engine, sent }) {
+      const form = ["elektriker-callback-form"];
+      // A number of its own for each engine's run: the call-back has no e-mail address to find it by.
+      const phone = `20 30 40 ${60 + CALLBACK_RUNS.indexOf(engine)}`;
+      await tab.click("#callback-form-name"); // the first interaction wakes the island
+      await tab.waitForElement("elektriker-callback-form[ready]");
+      await typeInto(tab, form, { name: "Karen Opkald", phone });
+      await tab.click([...form, { css: "button", text: "Ring mig op" }]);
+      const thanks = await tab.waitFor(() => document.getElementById("callback-form-sent")?.textContent, [], {
+        what: "the thanks",
+        timeout: 30_000,
+      });
+      expect(thanks).toContain("Tak! Vi ringer dig op.");
+      const mail = await waitFor(
+        async () => (await site.mails()).find((/** @type {import("postal-mime").Email} */ each) => each.subject?.includes(phone)),
+        `the e-mail about ${phone}`,
+      );
+      expect(mail.subject).toBe(`Ring op: Karen Opkald, ${phone}`);
+      sent.callbacks.push({ phone, row: { name: "Karen Opkald", call_when: "Hurtigst muligt", email: null, kind: "callback" } });
     },
   },
   {
