@@ -8,8 +8,25 @@ import { PERSON, mailFields, mailTo, waitFor } from "../support/local-site-check
 import { business } from "../support/site.js";
 
 const SEND = { css: "button", text: "Send forespørgsel" };
-/** The runs of tests/browser/engines.test.js: each sends its call-back from a number of its own (20 30 40 6N). */
-const CALLBACK_RUNS = ["chromium", "firefox", "webkit", "firefox-coarse-clock"];
+/** The runs of tests/browser/engines.test.js, in order. */
+const RUNS = ["chromium", "firefox", "webkit", "firefox-coarse-clock"];
+/**
+ * The phone number a journey's call-back is sent from, its own in each engine's run (a call-back has no
+ * e-mail address to find its row and e-mail by): "20 30 <series> 6N".
+ * @param {string} engine
+ * @param {number} series
+ */
+export const callbackPhone = (engine, series) => `20 30 ${series} ${60 + RUNS.indexOf(engine)}`;
+/**
+ * The firm's e-mail about the call-back from `phone`, once it has arrived (its subject names the number).
+ * @param {any} site
+ * @param {string} phone
+ */
+export const callbackMail = (site, phone) =>
+  waitFor(
+    async () => (await site.mails()).find((/** @type {import("postal-mime").Email} */ each) => each.subject?.includes(phone)),
+    `the e-mail about ${phone}`,
+  );
 /** @typedef {import("../support/browser-adapters.js").BrowserTab} BrowserTab */
 /** @typedef {import("../support/browser-adapters.js").TargetStep} TargetStep */
 
@@ -191,8 +208,7 @@ export const JOURNEYS = [
     url: "/omraader/koge",
     async run({ tab, site, expect, engine, sent }) {
       const form = ["elektriker-callback-form"];
-      // A number of its own for each engine's run: the call-back has no e-mail address to find it by.
-      const phone = `20 30 40 ${60 + CALLBACK_RUNS.indexOf(engine)}`;
+      const phone = callbackPhone(engine, 40);
       await tab.click("#callback-form-name"); // the first interaction wakes the island
       await tab.waitForElement("elektriker-callback-form[ready]");
       await typeInto(tab, form, { name: "Karen Opkald", phone });
@@ -202,10 +218,7 @@ export const JOURNEYS = [
         timeout: 30_000,
       });
       expect(thanks).toContain("Tak! Vi ringer dig op.");
-      const mail = await waitFor(
-        async () => (await site.mails()).find((/** @type {import("postal-mime").Email} */ each) => each.subject?.includes(phone)),
-        `the e-mail about ${phone}`,
-      );
+      const mail = await callbackMail(site, phone);
       expect(mail.subject).toBe(`Ring op: Karen Opkald, ${phone}`);
       sent.callbacks.push({ phone, row: { name: "Karen Opkald", call_when: "Hurtigst muligt", email: null, kind: "callback" } });
     },

@@ -2,9 +2,11 @@
 // (tests/browser/engines.test.js), each engine cut off by its own means (tab.setOffline,
 // tests/support/browser-adapters.js; docs/testing.md): on the firm's pages the request is kept on the
 // device and goes by itself once the connection is back, also from another page after the tab was
-// closed; the partner embed holds it in the page's memory and keeps nothing on the partner's origin.
+// closed, a call-back as a quote; the partner embed holds it in the page's memory and keeps nothing on
+// the partner's origin.
 // Each is stored exactly once (the runner counts the rows at the end; the journey counts the e-mails).
 import { PERSON, mailFields, mailTo } from "../support/local-site-checks.js";
+import { callbackMail, callbackPhone } from "./journeys.js";
 
 const SEND = { css: "button", text: "Send forespørgsel" };
 const FORM = ["elektriker-quote-form"];
@@ -77,6 +79,34 @@ export const OFFLINE_JOURNEYS = [
       await tab.waitFor(() => localStorage.getItem("elektriker-kept") === null, [], { what: "the kept request to be deleted" });
       expect(await mailsAbout(site, email)).toHaveLength(1);
       sent.stored.push({ email, row: { location: "Slagelse", source_url: `${site.base}/kontakt` } });
+      return offlineProblems(site);
+    },
+  },
+  {
+    name: "offline, the call-back form keeps the request on the device and says so; back online it goes by itself, once",
+    sends: true,
+    url: "/kontakt",
+    async run({ tab, site, expect, engine, sent }) {
+      const form = ["elektriker-callback-form"];
+      const phone = callbackPhone(engine, 41);
+      await tab.click("#callback-form-name");
+      await tab.waitForElement("elektriker-callback-form[ready]");
+      await tab.type([...form, '[name="name"]'], "Karen Offline");
+      await tab.type([...form, '[name="phone"]'], phone);
+      await tab.setOffline(true, site.apiUrl);
+      await tab.click([...form, { css: "button", text: "Ring mig op" }]);
+      const kept = await tab.waitFor(() => document.getElementById("callback-form-kept")?.textContent, [], {
+        what: "the kept message",
+        timeout: 45_000,
+      });
+      expect(kept).toContain(KEPT);
+      expect(await tab.evaluate(() => localStorage.getItem("elektriker-kept"))).toBe("1");
+      await tab.setOffline(false, site.apiUrl);
+      await tab.waitForElement(["elektriker-notices", { css: ".notice", text: SENT_NOTICE }], { timeout: 60_000 });
+      expect((await callbackMail(site, phone)).subject).toBe(`Ring op: Karen Offline, ${phone}`);
+      await tab.waitFor(() => localStorage.getItem("elektriker-kept") === null, [], { what: "the kept request to be deleted" });
+      expect((await site.mails()).filter((/** @type {any} */ mail) => mail.subject?.includes(phone))).toHaveLength(1);
+      sent.callbacks.push({ phone, row: { name: "Karen Offline", kind: "callback", source_url: `${site.base}/kontakt` } });
       return offlineProblems(site);
     },
   },
