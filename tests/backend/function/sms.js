@@ -1,7 +1,7 @@
 // The firm's SMS about each new lead, through the stand-in of GatewayAPI (dev/local/sms-stand-in.js, which
-// refuses what the real API would not take): one per stored request after the answer, none for a held or
-// dropped one, retried by the scheduled retry, given up on a refusal, capped per day with one summary,
-// and nothing at all without the SMS secrets.
+// refuses what the real API would not take): one per stored request after the answer (a call-back's says
+// to call), none for a held or dropped one, retried by the scheduled retry, given up on a refusal, capped
+// per day with one summary, and nothing at all without the SMS secrets.
 import { expect } from "vitest";
 import { CRON_SECRET, functionEnv, MAIL_TO, startInProcessFunctions } from "../../support/function.js";
 import { concern, SMS_DAILY_LIMIT, VALID } from "../function-suite.js";
@@ -37,6 +37,18 @@ export default concern("the firm's SMS", (h, it) => {
     },
     { deno: true },
   );
+
+  it("sends one SMS for a call-back that says to call: 'Ring op', who and the number, and no more on the retry", async () => {
+    const response = await post({ kind: "callback", name: VALID.name, phone: VALID.phone });
+    expect(response.status).toBe(200);
+    await expect.poll(() => h.sms.messages.length, { timeout: 10_000 }).toBe(1);
+    expect(h.sms.rejected).toEqual([]);
+    expect(h.sms.messages[0]).toMatchObject({ message: "Ring op: Jens Hansen, 12 34 56 78" });
+    await expect.poll(async () => (await smsRows())[0]?.status, { timeout: 10_000 }).toBe("sent");
+    await dueNow();
+    await retry();
+    expect(h.sms.received()).toBe(1);
+  });
 
   it("sends none for a request dropped as spam, nor for one held over the address's cap", async () => {
     expect((await post({ ...VALID, website: "https://spam.example" })).status).toBe(200);
