@@ -10,6 +10,7 @@ import { PERSON, mailTo as mailOf, rowsFor as rowsOf, storedRows as storedRowsOf
 import { startLocalSite } from "../support/local-site.js";
 import { startPartnerServer } from "../support/partner-page.js";
 import { business } from "../support/site.js";
+import keptOnDevice from "../../widgets/quote-form/kept-on-device.json" with { type: "json" };
 
 let site;
 let browser;
@@ -182,6 +183,69 @@ describe("a photo request whose answer was lost", () => {
     await page.getByRole("button", { name: "Send forespørgsel" }).click();
     await page.locator("elektriker-notices .notice:not(.notice-destructive)", { hasText: "Besked sendt!" }).waitFor({ timeout: 20_000 });
     expect(await rowsFor(email)).toHaveLength(2);
+    await context.close();
+  });
+});
+
+describe("requests kept on the device", () => {
+  /** The requests kept in this page's IndexedDB (widgets/quote-form/kept-requests.ts), as stored. */
+  const keptIn = (/** @type {any} */ page) =>
+    page.evaluate(async () => {
+      // Opening a database that is not there would make an empty one, where the form could keep nothing.
+      if (!(await indexedDB.databases()).some((database) => database.name === "elektriker-kept")) return [];
+      const database = await new Promise((resolve, reject) => {
+        const request = indexedDB.open("elektriker-kept", 1);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const all = await new Promise((resolve) => {
+        const request = /** @type {IDBDatabase} */ (database).transaction("requests").objectStore("requests").getAll();
+        request.onsuccess = () => resolve(request.result);
+      });
+      /** @type {IDBDatabase} */ (database).close();
+      return /** @type {{ key: string, savedAt: number, body: { json: { email: string } } }[]} */ (all);
+    });
+
+  it(`deletes unsent a request kept longer than ${keptOnDevice.days} days, and sends the one kept since`, async () => {
+    const { context, page } = await visit(browser, `${site.base}/kontakt`);
+    const form = page.locator("elektriker-quote-form");
+    await page.locator("#kontakt-form-name").focus();
+    await page.locator("elektriker-quote-form[ready]").waitFor();
+    await context.setOffline(true);
+    for (const [count, email] of ["udloebet@example.dk", "frisk@example.dk"].entries()) {
+      await fill(form, { ...PERSON, email, location: "Køge" });
+      await page.getByRole("button", { name: "Send forespørgsel" }).click();
+      await expect.poll(async () => (await keptIn(page)).length).toBe(count + 1);
+    }
+    // The first was kept a day longer than the privacy page promises to keep it.
+    await page.evaluate(async (days) => {
+      const database = await new Promise((resolve, reject) => {
+        const request = indexedDB.open("elektriker-kept", 1);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const transaction = /** @type {IDBDatabase} */ (database).transaction("requests", "readwrite");
+      const store = transaction.objectStore("requests");
+      const all = await new Promise((resolve) => {
+        const request = store.getAll();
+        request.onsuccess = () => resolve(request.result);
+      });
+      const old = /** @type {any[]} */ (all).find((kept) => kept.body.json.email === "udloebet@example.dk");
+      store.put({ ...old, savedAt: Date.now() - (days + 1) * 86_400_000 });
+      await new Promise((resolve) => {
+        transaction.oncomplete = resolve;
+      });
+      /** @type {IDBDatabase} */ (database).close();
+    }, keptOnDevice.days);
+    await page.close();
+    // Online again, the visitor opens another page of the site: the one kept since goes, the old one is deleted.
+    await context.setOffline(false);
+    const next = await context.newPage();
+    await next.goto(`${site.base}/om-os`);
+    await storedRows("frisk@example.dk", "the request kept since");
+    await next.waitForFunction((flag) => localStorage.getItem(flag) === null, keptOnDevice.flag);
+    expect(await keptIn(next)).toEqual([]);
+    expect(await rowsFor("udloebet@example.dk")).toHaveLength(0);
     await context.close();
   });
 });
