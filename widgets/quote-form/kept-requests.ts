@@ -1,7 +1,8 @@
 // Requests kept on this device because they could not leave it (no connection): in IndexedDB on the
 // site's own origin, photos included (a photo is a Blob, which IndexedDB stores as it is), each with the
 // idempotency key of its first attempt, so that sending it later can never store it twice. A kept
-// request is deleted once sent, and after KEPT_DAYS days unsent (site/privatlivspolitik.md says so).
+// request is deleted once sent; one unsent after KEPT_DAYS days is deleted instead of sent, the next time
+// a page of the site looks (site/privatlivspolitik.md says so).
 // How long, and the localStorage flag's name, are in kept-on-device.json, which the privacy page reads
 // too (site/_data/keptOnDevice.js); JSON, so that the bundler writes the values in where they are used
 // and every page's check (kept-check.ts) shares no module with the sender. A flag in localStorage tells every page, without opening the database, that something is kept
