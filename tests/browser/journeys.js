@@ -17,6 +17,18 @@ const RUNS = ["chromium", "firefox", "webkit", "firefox-coarse-clock"];
  * @param {number} series
  */
 export const callbackPhone = (engine, series) => `20 30 ${series} ${60 + RUNS.indexOf(engine)}`;
+/** The call-back form's send button. */
+export const SEND_CALLBACK = ["elektriker-callback-form", { css: "button", text: "Ring mig op" }];
+/**
+ * Wakes the page's call-back form with its first interaction and fills in `name` and `phone`.
+ * @param {BrowserTab} tab
+ * @param {{ name: string, phone: string }} values
+ */
+export async function fillCallback(tab, values) {
+  await tab.click("#callback-form-name");
+  await tab.waitForElement("elektriker-callback-form[ready]");
+  await typeInto(tab, ["elektriker-callback-form"], values);
+}
 /**
  * The firm's e-mail about the call-back from `phone`, once it has arrived (its subject names the number).
  * @param {any} site
@@ -207,12 +219,9 @@ export const JOURNEYS = [
     sends: true,
     url: "/omraader/koge",
     async run({ tab, site, expect, engine, sent }) {
-      const form = ["elektriker-callback-form"];
       const phone = callbackPhone(engine, 40);
-      await tab.click("#callback-form-name"); // the first interaction wakes the island
-      await tab.waitForElement("elektriker-callback-form[ready]");
-      await typeInto(tab, form, { name: "Karen Opkald", phone });
-      await tab.click([...form, { css: "button", text: "Ring mig op" }]);
+      await fillCallback(tab, { name: "Karen Opkald", phone });
+      await tab.click(SEND_CALLBACK);
       const thanks = await tab.waitFor(() => document.getElementById("callback-form-sent")?.textContent, [], {
         what: "the thanks",
         timeout: 30_000,

@@ -6,7 +6,7 @@
 // the partner's origin.
 // Each is stored exactly once (the runner counts the rows at the end; the journey counts the e-mails).
 import { PERSON, mailFields, mailTo } from "../support/local-site-checks.js";
-import { callbackMail, callbackPhone } from "./journeys.js";
+import { SEND_CALLBACK, callbackMail, callbackPhone, fillCallback } from "./journeys.js";
 
 const SEND = { css: "button", text: "Send forespørgsel" };
 const FORM = ["elektriker-quote-form"];
@@ -87,14 +87,10 @@ export const OFFLINE_JOURNEYS = [
     sends: true,
     url: "/kontakt",
     async run({ tab, site, expect, engine, sent }) {
-      const form = ["elektriker-callback-form"];
       const phone = callbackPhone(engine, 41);
-      await tab.click("#callback-form-name");
-      await tab.waitForElement("elektriker-callback-form[ready]");
-      await tab.type([...form, '[name="name"]'], "Karen Offline");
-      await tab.type([...form, '[name="phone"]'], phone);
+      await fillCallback(tab, { name: "Karen Offline", phone });
       await tab.setOffline(true, site.apiUrl);
-      await tab.click([...form, { css: "button", text: "Ring mig op" }]);
+      await tab.click(SEND_CALLBACK);
       const kept = await tab.waitFor(() => document.getElementById("callback-form-kept")?.textContent, [], {
         what: "the kept message",
         timeout: 45_000,
