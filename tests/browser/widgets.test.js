@@ -188,23 +188,39 @@ describe("a photo request whose answer was lost", () => {
 });
 
 describe("requests kept on the device", () => {
-  /** The requests kept in this page's IndexedDB (widgets/quote-form/kept-requests.ts), as stored. */
-  const keptIn = (/** @type {any} */ page) =>
-    page.evaluate(async () => {
+  /**
+   * The requests kept in this page's IndexedDB (widgets/quote-form/kept-requests.ts), as stored; with
+   * `aged`, the one for that e-mail address is first made `days` old.
+   * @param {any} page
+   * @param {{ email: string, days: number }} [aged]
+   */
+  const keptIn = (page, aged) =>
+    page.evaluate(async (/** @type {{ email: string, days: number } | undefined} */ aged) => {
       // Opening a database that is not there would make an empty one, where the form could keep nothing.
       if (!(await indexedDB.databases()).some((database) => database.name === "elektriker-kept")) return [];
-      const database = await new Promise((resolve, reject) => {
-        const request = indexedDB.open("elektriker-kept", 1);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
+      const database = /** @type {IDBDatabase} */ (
+        await new Promise((resolve, reject) => {
+          const request = indexedDB.open("elektriker-kept", 1);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        })
+      );
+      const transaction = database.transaction("requests", "readwrite");
+      const store = transaction.objectStore("requests");
+      const all = /** @type {{ key: string, savedAt: number, body: { json: { email: string } } }[]} */ (
+        await new Promise((resolve) => {
+          const request = store.getAll();
+          request.onsuccess = () => resolve(request.result);
+        })
+      );
+      const old = aged && all.find((kept) => kept.body.json.email === aged.email);
+      if (old) store.put({ ...old, savedAt: Date.now() - aged.days * 86_400_000 });
+      await new Promise((resolve) => {
+        transaction.oncomplete = resolve;
       });
-      const all = await new Promise((resolve) => {
-        const request = /** @type {IDBDatabase} */ (database).transaction("requests").objectStore("requests").getAll();
-        request.onsuccess = () => resolve(request.result);
-      });
-      /** @type {IDBDatabase} */ (database).close();
-      return /** @type {{ key: string, savedAt: number, body: { json: { email: string } } }[]} */ (all);
-    });
+      database.close();
+      return all;
+    }, aged);
 
   it(`deletes unsent a request kept longer than ${keptOnDevice.days} days, and sends the one kept since`, async () => {
     const { context, page } = await visit(browser, `${site.base}/kontakt`);
@@ -218,25 +234,7 @@ describe("requests kept on the device", () => {
       await expect.poll(async () => (await keptIn(page)).length).toBe(count + 1);
     }
     // The first was kept a day longer than the privacy page promises to keep it.
-    await page.evaluate(async (days) => {
-      const database = await new Promise((resolve, reject) => {
-        const request = indexedDB.open("elektriker-kept", 1);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const transaction = /** @type {IDBDatabase} */ (database).transaction("requests", "readwrite");
-      const store = transaction.objectStore("requests");
-      const all = await new Promise((resolve) => {
-        const request = store.getAll();
-        request.onsuccess = () => resolve(request.result);
-      });
-      const old = /** @type {any[]} */ (all).find((kept) => kept.body.json.email === "udloebet@example.dk");
-      store.put({ ...old, savedAt: Date.now() - (days + 1) * 86_400_000 });
-      await new Promise((resolve) => {
-        transaction.oncomplete = resolve;
-      });
-      /** @type {IDBDatabase} */ (database).close();
-    }, keptOnDevice.days);
+    await keptIn(page, { email: "udloebet@example.dk", days: keptOnDevice.days + 1 });
     await page.close();
     // Online again, the visitor opens another page of the site: the one kept since goes, the old one is deleted.
     await context.setOffline(false);
