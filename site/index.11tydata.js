@@ -1,5 +1,5 @@
-// The home page shows the newest reviews (site/_data/reviews.yaml is sorted newest first at load), and
-// only those go into its JSON-LD: structured data describes what the page shows.
+// The home page shows the newest reviews (site/_data/reviews.yaml is sorted newest first at load), each
+// as an excerpt (site/_lib/reviews.js). Their markup is on /anmeldelser, where each is shown whole.
 import { HOME_REVIEW_COUNT } from "./_lib/data-schemas.js";
 
 export default {

@@ -479,6 +479,17 @@ export const dataSchemas = {
     z
       .array(review)
       .min(1)
+      // Each review has its own address on /anmeldelser, made from the customer and the month.
+      .superRefine((list, context) =>
+        list.forEach((entry, index) => {
+          if (list.findIndex((other) => other.name === entry.name && other.date === entry.date) < index)
+            context.addIssue({
+              code: "custom",
+              path: [index, "date"],
+              message: "kunden har allerede en anmeldelse fra samme måned (skriv den rigtige måned, eller slet den ene)",
+            });
+        }),
+      )
       .transform((list) => list.toSorted((a, b) => b.date.localeCompare(a.date))),
     "Anmeldelser",
   ),

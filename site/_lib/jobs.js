@@ -7,6 +7,26 @@ import { slugify } from "./slug.js";
 
 /** How many jobs an area page shows at least: its own town's, then the nearest towns'. */
 export const AREA_JOB_COUNT = 3;
+/**
+ * How many of its own town's jobs an area page tells at most, the newest: a town the firm works in often
+ * keeps a page that arrives in one round trip (docs/bench.md, the `pages` part).
+ */
+export const AREA_JOB_MAX = 4;
+/** How many jobs of its kind a service page links to, the newest told on their towns' pages. */
+export const SERVICE_JOB_COUNT = 3;
+
+/**
+ * The newest first, and the file's order within a year.
+ * @param {Job[]} jobs
+ */
+const newestFirst = (jobs) => jobs.toSorted((a, b) => b.year - a.year);
+
+/**
+ * A town's own jobs that its page tells: the AREA_JOB_MAX newest.
+ * @param {Job[]} jobs
+ * @param {string} town
+ */
+const toldIn = (jobs, town) => newestFirst(jobs.filter((job) => job.town === town)).slice(0, AREA_JOB_MAX);
 
 /**
  * The id of a job's story on its town's page (the service pages link there): the first four words of its
@@ -22,8 +42,8 @@ export function jobAnchor(job) {
 }
 
 /**
- * The jobs an area page tells: every job of its own town, then the nearest other towns' jobs until there
- * are AREA_JOB_COUNT; each with the km from this town (0 for its own).
+ * The jobs an area page tells: its own town's (at most AREA_JOB_MAX, the newest), then the nearest other
+ * towns' jobs until there are AREA_JOB_COUNT; each with the km from this town (0 for its own).
  * @param {Area} area
  * @param {Area[]} areas
  * @param {Job[]} jobs
@@ -31,7 +51,7 @@ export function jobAnchor(job) {
  */
 export function jobsNear(area, areas, jobs) {
   const byName = new Map(areas.map((town) => [town.name, town]));
-  const own = jobs.filter((job) => job.town === area.name).map((job) => ({ job, km: 0 }));
+  const own = toldIn(jobs, area.name).map((job) => ({ job, km: 0 }));
   if (own.length >= AREA_JOB_COUNT) return own;
   const others = jobs
     .filter((job) => job.town !== area.name && byName.has(job.town))
@@ -41,13 +61,13 @@ export function jobsNear(area, areas, jobs) {
 }
 
 /**
- * The jobs of one service, newest first, each with the address of its story.
+ * The SERVICE_JOB_COUNT newest jobs of one service whose stories their towns' pages tell, each with the
+ * address of its story.
  * @param {Job[]} jobs
  * @param {string} service a services.yaml key
  */
 export function jobsOfService(jobs, service) {
-  return jobs
-    .filter((job) => job.service === service)
-    .toSorted((a, b) => b.year - a.year)
+  return newestFirst(jobs.filter((job) => job.service === service && toldIn(jobs, job.town).includes(job)))
+    .slice(0, SERVICE_JOB_COUNT)
     .map((job) => ({ job, href: `/omraader/${slugify(job.town)}#${jobAnchor(job)}` }));
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { templateShares, textBlocks } from "./template-share.js";
 import { loadData } from "../../site/_lib/load-data.js";
 import { distanceKm } from "../../site/_lib/geo.js";
+import { reviewExcerpt } from "../../site/_lib/reviews.js";
 import { areas, business, fileOf, jsonLdBlocks, page } from "../support/site.js";
 
 /** @typedef {import("../../site/_lib/data-types.js").Area} Area */
@@ -37,14 +38,14 @@ describe("each area page says what the firm's data says about its town", () => {
       const main = root.querySelector("main").textContent.replace(/\s+/g, " ");
       const review = reviews.find((entry) => entry.location === area.name);
       const shown = root.querySelectorAll("main blockquote").map((quote) => quote.textContent);
-      if (review) expect(shown).toEqual([expect.stringContaining(review.text)]);
+      if (review) expect(shown).toEqual([expect.stringContaining(reviewExcerpt(review.text).text)]);
       else {
         // Another town's review says which town, and how far it is from this one.
         const from = areas
           .filter((other) => reviews.some((entry) => entry.location === other.name))
           .sort((a, b) => distanceKm(area, a) - distanceKm(area, b))[0];
         expect(shown).toEqual([
-          expect.stringContaining(/** @type {Review} */ (reviews.find((entry) => entry.location === from.name)).text),
+          expect.stringContaining(reviewExcerpt(/** @type {Review} */ (reviews.find((entry) => entry.location === from.name)).text).text),
         ]);
         expect(main).toContain(`Det siger en kunde fra ${from.name}, ca. ${Math.max(1, Math.round(distanceKm(area, from)))} km herfra`);
       }

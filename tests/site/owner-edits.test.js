@@ -44,12 +44,17 @@ const snapshot = () =>
       return `${name} ${stat.size} ${stat.mtimeMs}`;
     });
 
+// As long as customers write them on Google (394 characters): the home and area pages show an excerpt.
 const REVIEW = `
 - name: Birgitte Lund
   location: Rønnede
   rating: 5
   date: 2099-01
-  text: Nyt køkken med spots og stikkontakter. Alt blev lavet som aftalt, og de ryddede op efter sig hver dag.
+  text: >-
+    Nyt køkken med spots og stikkontakter. Vi havde fået to andre tilbud, men her fik vi en fast pris efter
+    besigtigelsen, og den holdt. Elektrikeren mødte til tiden hver morgen, forklarede undervejs, hvad han lavede,
+    og ryddede op efter sig hver dag. Til sidst gennemgik han tavlen med os og mærkede alle grupper, så vi selv kan
+    finde rundt i den. Vi bruger dem helt sikkert igen, når carporten skal have lys og en ladeboks.
 `;
 const TOWN = `
 - name: Rønnede
@@ -88,6 +93,7 @@ const TOWN = `
         Vi aftaler rækkefølgen, så I kan bo i huset imens.
 `;
 
+// A job in the new town, and one more in the town whose page is the fullest (Køge), of the fullest service.
 const JOB = `
 - title: Ladestander i en carport i Rønnede
   town: Rønnede
@@ -97,10 +103,21 @@ const JOB = `
   text: >-
     En pendler med ny elbil havde carporten 25 m fra huset. Vi gravede et kabel ned langs indkørslen,
     lavede en ny gruppe i tavlen og satte en 11 kW ladestander op, som lader om natten på billig strøm.
+- title: Stofkabler skiftet i en villa fra 1952
+  town: Køge
+  service: private
+  year: 2099
+  photo: eltavle
+  text: >-
+    Ved et elsyn inden et hussalg fandt vi stofisolerede kabler i stuen og soveværelserne. Vi trak nye kabler
+    i de gamle rør, hvor det kunne lade sig gøre, og lagde resten i lister langs paneler, så vægge og lofter
+    kunne blive, som de var. Køberne fik en ren elinstallationsrapport ved overtagelsen.
+  quote: Vi kunne sælge huset til tiden, og køberne fik papir på, at alt var i orden.
+  quoteBy: Henrik, Køge
 `;
 const PRICE = `
   - title: Udeelstik i haven
-    service: energi
+    service: private
     customer: privat
     from: 1900
     vat: inkl
@@ -163,14 +180,20 @@ describe("the owner's edits in a scratch copy", () => {
   it("build, and show the new review, town, job, price, page and phone number", () => {
     const home = readFileSync(join(dir, "dist/index.html"), "utf8");
     expect(home).toContain("Birgitte Lund");
+    // Cut on the home page, whole on /anmeldelser, where the excerpt links.
+    expect(home).toContain("Læs hele anmeldelsen");
+    expect(home).not.toContain("når carporten skal have lys");
     expect(home).toContain(`href="tel:+45${NEW_PHONE.replaceAll(" ", "")}"`);
     expect(home).not.toContain(`tel:${business.phone.e164}`);
-    expect(readFileSync(join(dir, "dist/anmeldelser.html"), "utf8")).toContain("Birgitte Lund");
+    expect(readFileSync(join(dir, "dist/anmeldelser.html"), "utf8")).toContain("når carporten skal have lys");
     const town = readFileSync(join(dir, "dist/omraader/ronnede.html"), "utf8");
     expect(town).toContain("4683");
     expect(town).toContain("Birgitte Lund");
     expect(town).toContain("Ladestander i en carport i Rønnede");
-    expect(readFileSync(join(dir, "dist/ydelser/energioptimering.html"), "utf8")).toContain("Udeelstik i haven");
+    const privateService = readFileSync(join(dir, "dist/ydelser/private.html"), "utf8");
+    expect(privateService).toContain("Udeelstik i haven");
+    expect(privateService).toContain("Stofkabler skiftet i en villa fra 1952");
+    expect(readFileSync(join(dir, "dist/omraader/koge.html"), "utf8")).toContain("køberne fik papir på");
     expect(readFileSync(join(dir, "dist/garanti.html"), "utf8")).toContain("Fem års garanti på vores arbejde");
     // The photo fills its slot on every page that showed the drawing: AVIF and WebP, with the owner's text.
     const pages = readdirSync(join(dir, "dist"), { recursive: true, encoding: "utf8" })
@@ -207,7 +230,9 @@ describe("a failed build", () => {
     const before = snapshot();
     const reviews = join(dir, "site/_data/reviews.yaml");
     const good = readFileSync(reviews, "utf8");
-    writeFileSync(reviews, good.replace("text: Nyt køkken med spots og stikkontakter.", "text: Nyt køkken: spots og stikkontakter."));
+    // A review typed on one line, with a colon in its text: YAML reads "Nyt køkken:" as a field.
+    const typed = "\n- name: Ib Holm\n  location: Køge\n  rating: 5\n  date: 2099-02\n  text: Nyt køkken: spots og stikkontakter.\n";
+    writeFileSync(reviews, good + typed);
     const failed = await buildSite();
     expect(failed.code).toBe(1);
     expect(failed.output).toMatch(/^Fejl i site\/_data\/reviews\.yaml:\n {2}Linje \d+, kolonne \d+: Et kolon med mellemrum efter/);

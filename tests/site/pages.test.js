@@ -18,6 +18,7 @@ import {
 import { TOWNS_NEAR_BASE } from "../../site/_lib/area-links.js";
 import { HOME_REVIEW_COUNT } from "../../site/_lib/data-schemas.js";
 import { loadData } from "../../site/_lib/load-data.js";
+import { reviewAnchor, reviewExcerpt } from "../../site/_lib/reviews.js";
 import knownUrls from "../support/known-urls.json" with { type: "json" };
 
 const reviews = loadData("reviews");
@@ -183,27 +184,39 @@ describe("structured data", () => {
     }
   });
 
-  it("shows the six newest reviews on the home page in three columns, and marks up exactly those", () => {
+  it("shows the six newest reviews on the home page in three columns, each cut to an excerpt that links to it whole", () => {
     const shown = reviews.slice(0, HOME_REVIEW_COUNT);
-    const [electrician] = byType(jsonLdBlocks(page("/").root), "Electrician");
-    expect(electrician.review.map((review) => review.reviewBody)).toEqual(shown.map((review) => review.text));
-    for (const review of electrician.review) expect(review.reviewRating.ratingValue).toBe(5);
     const grid = page("/").root.querySelector('[aria-labelledby="reviews-title"] .grid');
-    expect(grid.querySelectorAll("figure blockquote").map((quote) => quote.textContent.trim())).toEqual(
-      shown.map((review) => `“${review.text}”`),
+    const cards = grid.querySelectorAll("figure");
+    expect(cards.map((card) => card.querySelector("blockquote p").textContent.trim())).toEqual(
+      shown.map((review) => `“${reviewExcerpt(review.text).text}”`),
     );
+    cards.forEach((card, index) => {
+      const more = card.querySelector('a[href^="/anmeldelser#"]');
+      // A link to the whole review exactly when the text was cut, to the review's own address there.
+      expect(Boolean(more), shown[index].name).toBe(reviewExcerpt(shown[index].text).cut);
+      if (more) expect(page("/anmeldelser").root.getElementById(more.getAttribute("href").split("#")[1])).not.toBeNull();
+    });
     if (shown.length === HOME_REVIEW_COUNT) expect(grid.getAttribute("class")).toContain("lg:grid-cols-3");
     expect(page("/").root.querySelector('[aria-labelledby="reviews-title"] a[href="/anmeldelser"]')).not.toBeNull();
+    // The reviews are marked up where they are shown whole: /anmeldelser, not here.
+    const [electrician] = byType(jsonLdBlocks(page("/").root), "Electrician");
+    expect(electrician.review).toBeUndefined();
+    expect(electrician.aggregateRating.ratingCount).toBe(business.figures.ratingCount);
   });
 
-  it("shows every review on /anmeldelser, newest first, and marks up all of them", () => {
+  it("shows every review whole on /anmeldelser, newest first, each at its own address, and marks up all of them", () => {
     const { root } = page("/anmeldelser");
     const quotes = root.querySelectorAll("#main figure blockquote").map((quote) => quote.textContent.trim());
     expect(quotes).toEqual(reviews.map((review) => `“${review.text}”`));
+    const ids = root.querySelectorAll("#main figure").map((figure) => figure.id);
+    expect(ids).toEqual(reviews.map((review) => reviewAnchor(review)));
+    expect(new Set(ids).size).toBe(ids.length);
     const dates = root.querySelectorAll("#main figure time").map((time) => time.getAttribute("datetime"));
     expect(dates).toEqual(dates.toSorted().reverse());
     const [electrician] = byType(jsonLdBlocks(root), "Electrician");
-    expect(electrician.review).toHaveLength(reviews.length);
+    expect(electrician.review.map((/** @type {any} */ review) => review.reviewBody)).toEqual(reviews.map((review) => review.text));
+    for (const review of electrician.review) expect(review.reviewRating.ratingValue).toBe(5);
   });
 
   it("has a FAQPage exactly where an FAQ is shown, matching the shown questions", () => {

@@ -150,6 +150,14 @@ describe("data files", () => {
     );
   });
 
+  it("refuses a second review from the same customer in the same month, in Danish: each has its own address", () => {
+    const reviews = YAML.parse(readFileSync(`${DATA_DIR}reviews.yaml`, "utf8"));
+    const twice = [...reviews, { ...reviews[0], text: "Igen et fint stykke arbejde." }];
+    expect(() => parseDataFile(YAML.stringify(twice), "site/_data/reviews.yaml")).toThrow(
+      new RegExp(`"${reviews[0].name}" → Måned: kunden har allerede en anmeldelse fra samme måned`),
+    );
+  });
+
   it("allows exactly the placeholder motifs there are drawings for", () => {
     const photos = YAML.parse(readFileSync(`${DATA_DIR}photos.yaml`, "utf8"));
     const [slot] = Object.keys(photos);

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { DATA_DIR, checkContent, loadData, parseDataFile } from "../../site/_lib/load-data.js";
-import { jobAnchor, jobsNear, jobsOfService } from "../../site/_lib/jobs.js";
+import { AREA_JOB_MAX, SERVICE_JOB_COUNT, jobAnchor, jobsNear, jobsOfService } from "../../site/_lib/jobs.js";
 import { priceText, serviceOffers } from "../../site/_lib/prices.js";
 
 const pricesYaml = readFileSync(`${DATA_DIR}prices.yaml`, "utf8");
@@ -125,12 +125,12 @@ describe("jobs.yaml", () => {
     expect(errorOf(YAML.stringify(jobs), "site/_data/jobs.yaml")).toContain(`"${jobs[0].title}" → År: mangler`);
   });
 
-  it("tells an area page its own town's jobs first, then the nearest towns' until there are three", () => {
+  it("tells an area page its own town's newest jobs first, then the nearest towns' until there are three", () => {
     const areas = loadData("areas");
     const jobs = loadData("jobs");
     for (const area of areas) {
       const shown = jobsNear(area, areas, jobs);
-      const own = jobs.filter((job) => job.town === area.name);
+      const own = jobs.filter((job) => job.town === area.name).toSorted((a, b) => b.year - a.year);
       expect(shown.length, area.name).toBe(Math.max(own.length, Math.min(3, jobs.length)));
       expect(shown.slice(0, own.length).map((entry) => entry.job)).toEqual(own);
       const others = shown.slice(own.length).map((entry) => entry.km);
@@ -138,9 +138,32 @@ describe("jobs.yaml", () => {
     }
   });
 
+  it("tells at most four of a busy town's own jobs, the newest, and links a service only to jobs told", () => {
+    const areas = loadData("areas");
+    const [town] = areas;
+    const [model] = loadData("jobs");
+    const busy = Array.from({ length: AREA_JOB_MAX + 2 }, (_, index) => ({
+      ...model,
+      town: town.name,
+      service: "private",
+      title: `Opgave nummer ${index} i byen`,
+      year: 2020 + index,
+    }));
+    const shown = jobsNear(town, areas, busy).map((entry) => entry.job);
+    expect(shown).toEqual(busy.toReversed().slice(0, AREA_JOB_MAX));
+    const linked = jobsOfService(busy, "private").map((entry) => entry.job);
+    expect(linked).toEqual(shown.slice(0, SERVICE_JOB_COUNT));
+    // An old job of a busy town, newer than every other job of its kind: not linked, for its town does not tell it.
+    const old = { ...model, town: areas[1].name, service: "event", title: "Lys til en fest", year: 2019 };
+    const oldInBusy = { ...busy[0], service: "event", year: 2021 };
+    const mixed = [...busy.filter((job) => job !== busy[1]), oldInBusy, old];
+    expect(jobsOfService(mixed, "event").map((entry) => entry.job)).toEqual([old]);
+  });
+
   it("links each service's newest jobs to their stories on their towns' pages", () => {
     const jobs = loadData("jobs");
     const linked = jobsOfService(jobs, "private");
+    expect(linked.length).toBeLessThanOrEqual(SERVICE_JOB_COUNT);
     expect(linked.map((entry) => entry.job.year)).toEqual(linked.map((entry) => entry.job.year).toSorted((a, b) => b - a));
     for (const { job, href } of linked) expect(href).toMatch(new RegExp(`^/omraader/[a-z-]+#${jobAnchor(job)}$`));
   });
