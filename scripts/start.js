@@ -10,8 +10,11 @@ const stack = await startLocalStack({
   distDir: `${ROOT}dist/`,
   build: (apiUrl) => buildAgainst(apiUrl, { quiet: false }),
   dataDir: `${ROOT}supabase/.local`,
+  // Each save in the CMS is a commit here, and builds the site again (dev/local/publish-on-commit.js).
   cmsRepo: ROOT,
   ports: { site: Number(process.env.PORT ?? 8080) },
+  // The functions reread the site's facts within seconds of a build, not the minutes of production.
+  functionEnv: { SITE_FACTS_TTL_SECONDS: "5" },
   onPartStopped: (part) => {
     console.error(`${part} stopped: the whole local stack stopped with it`);
     process.exit(1);

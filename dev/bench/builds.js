@@ -9,9 +9,9 @@ import { median } from "./stats.js";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** Milliseconds of one build step. */
-function timed(/** @type {"widgets" | "site"} */ step) {
+async function timed(/** @type {"widgets" | "site"} */ step) {
   const started = performance.now();
-  runBuildStep(step);
+  await runBuildStep(step);
   return performance.now() - started;
 }
 
@@ -20,7 +20,8 @@ export async function measureBuilds({ runs = 3 } = {}) {
   // A fresh clone has neither the output nor the caches (widget build, share images, compressed files).
   await rm(join(ROOT, "dist"), { recursive: true, force: true });
   await rm(join(ROOT, ".cache"), { recursive: true, force: true });
-  const fresh = timed("widgets") + timed("site");
-  const warm = Array.from({ length: runs }, () => timed("widgets") + timed("site"));
+  const fresh = (await timed("widgets")) + (await timed("site"));
+  const warm = [];
+  for (let run = 0; run < runs; run++) warm.push((await timed("widgets")) + (await timed("site")));
   return { freshMs: fresh, warmMs: { median: median(warm), runs: warm } };
 }

@@ -1,6 +1,6 @@
 // Builds the widgets and the site against a given backend (what `npm run build` does, with
 // SITE_BACKEND_URL set), optionally into other folders so a test's copy leaves dist/ alone.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -12,19 +12,26 @@ export const BUILD_STEPS = {
 };
 
 /**
- * Runs one build step with extra environment; throws with its output if it fails.
+ * Runs one build step with extra environment; rejects with its output if it fails. Asynchronous, so a
+ * server in the same process (the local stack's site, while it rebuilds) keeps answering.
  * @param {keyof typeof BUILD_STEPS} step
  * @param {Record<string, string>} [env]
  * @param {{ quiet?: boolean }} [options]
+ * @returns {Promise<void>}
  */
 export function runBuildStep(step, env = {}, { quiet = true } = {}) {
-  const run = spawnSync(process.execPath, BUILD_STEPS[step], {
+  const child = spawn(process.execPath, BUILD_STEPS[step], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: quiet ? "pipe" : "inherit",
-    encoding: "utf8",
   });
-  if (run.status !== 0) throw new Error(`Build step failed: ${step}\n${run.stdout ?? ""}${run.stderr ?? ""}`);
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code) => (code === 0 ? resolve() : reject(new Error(`Build step failed: ${step}\n${output}`))));
+  });
 }
 
 /**
@@ -32,11 +39,11 @@ export function runBuildStep(step, env = {}, { quiet = true } = {}) {
  * @param {string} backendUrl
  * @param {{ siteDir?: string, widgetsDir?: string, quiet?: boolean }} [options]
  */
-export function buildAgainst(backendUrl, { siteDir, widgetsDir, quiet = true } = {}) {
+export async function buildAgainst(backendUrl, { siteDir, widgetsDir, quiet = true } = {}) {
   /** @type {Record<string, string>} */
   const env = { SITE_BACKEND_URL: backendUrl };
   if (siteDir) env.SITE_OUTPUT_DIR = siteDir;
   if (widgetsDir) env.WIDGETS_OUTPUT_DIR = widgetsDir;
-  runBuildStep("widgets", env, { quiet });
-  runBuildStep("site", env, { quiet });
+  await runBuildStep("widgets", env, { quiet });
+  await runBuildStep("site", env, { quiet });
 }

@@ -3,6 +3,7 @@
 // under Deno behind a gateway, the retry schedule and the site.
 import { createStaticServer } from "../static-server.js";
 import { startCmsBackend } from "./cms-backend.js";
+import { publishOnCommit } from "./publish-on-commit.js";
 import { startDatabase } from "./database.js";
 import { localFunctionEnv } from "./function-env.js";
 import { startInbox, startSmtp } from "./mail-server.js";
@@ -27,7 +28,9 @@ export const FUNCTIONS = ["send-contact-email", "retry-quote-emails"];
  * @property {(query: (text: string, params?: unknown[]) => Promise<unknown>, databaseUrl: string) => Promise<void>} [seed]
  *   runs before the functions start, with SQL against the fresh database and its URL (tests register
  *   partners with `npm run partners` there)
- * @property {string} [cmsRepo] the git repository the CMS's decap-server commits to (omitted: none)
+ * @property {string} [cmsRepo] the git repository the CMS's decap-server commits to (omitted: none); each
+ *   new commit to it runs `build` again, as a host builds on each push
+ * @property {number} [cmsPort] decap-server's port: the one the CMS's configuration names (site/_lib/admin.js)
  * @property {(line: string) => void} [print]
  * @property {(name: string, text: string) => void} [onFunctionOutput]
  * @property {(part: string) => void} [onPartStopped] called once when a part stops on its own (a function's
@@ -50,6 +53,7 @@ export async function startLocalStack({
   functionEnv = {},
   seed = async () => {},
   cmsRepo,
+  cmsPort = 8081,
   print = console.log,
   onFunctionOutput = (name, text) => {
     process.stdout.write(text.replace(/^(?=.)/gm, `[${name}] `));
@@ -124,11 +128,25 @@ export async function startLocalStack({
     const timer = setInterval(retry, retryEveryMs);
     stops.push(async () => clearInterval(timer));
     print(`site      http://localhost:${sitePort}`);
+    /** @type {Awaited<ReturnType<typeof publishOnCommit>> | undefined} */
+    let cmsPublishing;
     if (cmsRepo) {
       // On decap-server's own port, which the CMS's config names (site/_lib/admin.js).
-      const cms = await startCmsBackend({ repoDir: cmsRepo, port: 8081 });
+      const cms = await startCmsBackend({ repoDir: cmsRepo, port: cmsPort });
       stops.push(cms.stop);
-      print(`cms       http://localhost:${sitePort}/admin  (decap-server ${cms.url}: each save is a commit)`);
+      const publishing = await publishOnCommit({
+        repoDir: cmsRepo,
+        publish: async () => {
+          print("site      a new commit: building the site again");
+          await build(apiUrl);
+          print(`site      built again: http://localhost:${sitePort}`);
+        },
+        onError: (error) =>
+          print(`site      not built again, the last build is served:\n${error instanceof Error ? error.message : error}`),
+      });
+      stops.push(publishing.stop);
+      print(`cms       http://localhost:${sitePort}/admin  (decap-server ${cms.url}: each save is a commit, and the site is built again)`);
+      cmsPublishing = publishing;
     }
 
     return {
@@ -139,6 +157,8 @@ export async function startLocalStack({
       /** The SMS the stand-in of the SMS provider accepted, oldest first. */
       sms: sms.messages,
       functionPids: Object.fromEntries(functions.map((fn) => [fn.name, fn.pid])),
+      /** Resolves once no build started by a commit is under way. */
+      published: async () => cmsPublishing?.settled(),
       stop,
     };
   } catch (error) {

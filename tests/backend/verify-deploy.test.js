@@ -29,7 +29,7 @@ async function startVerifyStack(functionEnv = {}) {
     distDir: served,
     // What the firm uploads is what was built; the test breaks the uploaded copy, never the build.
     build: async (apiUrl) => {
-      buildAgainst(apiUrl, { siteDir: built, widgetsDir: join(dir, "widgets") });
+      await buildAgainst(apiUrl, { siteDir: built, widgetsDir: join(dir, "widgets") });
       await cp(built, served, { recursive: true });
     },
     ports: { site: 0, api: 0, db: 0, smtp: 0, inbox: 0 },

@@ -3,12 +3,10 @@
 // screen (390 px) and a desktop's: a field and a new review at each width, then a new town and a photo
 // uploaded into a slot. Each save is a commit; the scratch repository then builds, and each change shows
 // on the pages where it belongs.
-import { execFile, execFileSync } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../dev/chromium.js";
@@ -17,11 +15,10 @@ import { freePort } from "../../dev/local/free-port.js";
 import { closeServer, listen } from "../../dev/local/servers.js";
 import { createStaticServer } from "../../dev/static-server.js";
 import { writeAdmin } from "../../site/_lib/admin.js";
-import { WIDGETS_OUTPUT_DIR } from "../../site/_lib/build-paths.js";
 import { loadData } from "../../site/_lib/load-data.js";
+import { buildCopy, scratchCopy } from "../support/scratch-copy.js";
 import { DIST, requireBuild } from "../support/site.js";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const NEW_PHONE = "98 76 54 32";
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -46,17 +43,7 @@ const policyViolations = [];
 
 beforeAll(async () => {
   requireBuild();
-  repo = mkdtempSync(join(tmpdir(), "cms-repo-"));
-  for (const entry of ["site", "widgets", "supabase", "scripts", "dev", "eleventy.config.js", "package.json", ".gitignore"])
-    cpSync(join(ROOT, entry), join(repo, entry), { recursive: true });
-  symlinkSync(join(ROOT, "node_modules"), join(repo, "node_modules"));
-  // The link is not a folder, which the repository's "node_modules/" rule would match.
-  appendFileSync(join(repo, ".gitignore"), "node_modules\n");
-  execFileSync("git", ["init", "-q", "-b", "main", repo]);
-  git("config", "user.name", "Test");
-  git("config", "user.email", "test@example.dk");
-  git("add", ".");
-  git("commit", "-q", "-m", "Start");
+  repo = scratchCopy("cms-repo-", { git: true });
 
   const port = await freePort();
   backend = await startCmsBackend({ repoDir: repo, port });
@@ -217,11 +204,8 @@ describe("the scratch repository after the CMS's saves", () => {
   /** @type {Record<string, string>} */
   const pages = {};
   beforeAll(async () => {
-    cpSync(join(DIST, "img"), join(repo, "dist/img"), { recursive: true });
-    await promisify(execFile)(process.execPath, ["scripts/build-site.js", "--quiet"], {
-      cwd: repo,
-      env: { ...process.env, WIDGETS_OUTPUT_DIR, SITE_OUTPUT_DIR: "dist" },
-    });
+    const built = await buildCopy(repo);
+    expect(built.code, built.output).toBe(0);
     for (const name of readdirSync(join(repo, "dist"), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html")))
       pages[name] = readFileSync(join(repo, "dist", name), "utf8");
   }, 300_000);

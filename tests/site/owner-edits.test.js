@@ -4,36 +4,23 @@
 // and the site tests, run inside the copy against its own data and its own build, all pass. Then a
 // mistake in a data file and a broken page each fail the build, and the copy's dist/ stays as it was.
 import { execFile } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { parse } from "node-html-parser";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WIDGETS_OUTPUT_DIR } from "../../site/_lib/build-paths.js";
+import { BUILD_INPUTS, buildCopy, scratchCopy } from "../support/scratch-copy.js";
 import { business, requireBuild } from "../support/site.js";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const NEW_PHONE = "98 76 54 32";
 const run = promisify(execFile);
 /** The site tests that build a scratch copy of their own. */
 const SCRATCH_BUILDS = ["owner-edits.test.js", "facts-at-build.test.js"];
 let dir = "";
 
-/** `npm run build:site` in the copy, with the widget build the main build made; resolves to its exit code and output. */
-async function buildSite(env = {}) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ["scripts/build-site.js", "--quiet"], {
-      cwd: dir,
-      env: { ...process.env, WIDGETS_OUTPUT_DIR, DEBUG: "", ...env },
-    });
-    return { code: 0, output: stdout + stderr };
-  } catch (/** @type {any} */ error) {
-    return { code: error.code, output: `${error.stdout}${error.stderr}` };
-  }
-}
+/** `npm run build:site` in the copy; resolves to its exit code and output. */
+const buildSite = (/** @type {Record<string, string>} */ env = {}) => buildCopy(dir, env);
 
 /** Every file of the copy's dist/ with its size and modification time: what "left whole" compares. */
 const snapshot = () =>
@@ -135,11 +122,8 @@ const PHOTO_ALT = "Ny eltavle med HPFI-relæer i et parcelhus";
 
 beforeAll(async () => {
   requireBuild();
-  dir = mkdtempSync(join(tmpdir(), "owner-edits-"));
-  for (const entry of ["site", "widgets", "supabase", "scripts", "dev", "tests", "eleventy.config.js", "package.json", "vitest.config.js"])
-    cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
-  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
-  cpSync(join(ROOT, "dist/img"), join(dir, "dist/img"), { recursive: true });
+  // With the tests too: the site tests run inside the copy.
+  dir = scratchCopy("owner-edits-", { entries: [...BUILD_INPUTS, "tests", "vitest.config.js"] });
 
   // The owner's edits, as text appended to and replaced in the files (comments kept).
   for (const [file, entry] of Object.entries(ADDED)) appendFileSync(join(dir, "site/_data", file), entry);
