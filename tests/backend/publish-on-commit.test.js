@@ -11,6 +11,7 @@ import { freePort } from "../../dev/local/free-port.js";
 import { startLocalStack } from "../../dev/local/stack.js";
 import { scratchCopy, buildCopy } from "../support/scratch-copy.js";
 import { business, requireBuild } from "../support/site.js";
+import { refusalOf } from "../support/function.js";
 
 const NEW_PHONE = "98 76 54 32";
 const MONTHS = business.privacy.requestRetentionMonths + 6;
@@ -57,17 +58,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** The function's Danish answer to a page that is not registered: it names the firm's phone number. */
-const refusal = async () =>
-  (
-    await (
-      await fetch(`${stack.apiUrl}/functions/v1/send-contact-email`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: "https://fremmed.example" },
-        body: "{}",
-      })
-    ).json()
-  ).error;
+const refusal = () => refusalOf(stack.apiUrl);
 const home = async () => (await fetch(`${stack.siteUrl}/`)).text();
 const retentionMonths = async () =>
   Number(

@@ -15,6 +15,7 @@ import { loadData } from "../../site/_lib/load-data.js";
 import { siteFactsFile } from "../../site/_lib/site-facts.js";
 import { createSiteFacts } from "../../supabase/functions/_shared/site-facts.ts";
 import { VALID } from "./function-suite.js";
+import { refusalOf } from "../support/function.js";
 
 const business = loadData("business");
 const areas = loadData("areas");
@@ -73,17 +74,7 @@ async function scheduledRun() {
   });
   expect(response.status).toBe(200);
 }
-/** The function's Danish answer to a page that is not registered: it names the firm's phone number. */
-const refusal = async () =>
-  (
-    await (
-      await fetch(`${stack.apiUrl}/functions/v1/send-contact-email`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: "https://fremmed.example" },
-        body: "{}",
-      })
-    ).json()
-  ).error;
+const refusal = () => refusalOf(stack.apiUrl);
 /** What the database holds: its copy's hash, its retention and the receipt's phone number. */
 const stored = async () => {
   const [row] = await sql`select f.hash, r.receipt, extract(epoch from t.quote_requests)::bigint as requests,

@@ -160,3 +160,20 @@ export async function startBackend(
     },
   };
 }
+
+/**
+ * The function's Danish answer to a page that is not registered, which names the firm's phone number:
+ * what the tests read to see which copy of the site's facts a function uses.
+ * @param {string} apiUrl the functions' base URL
+ * @returns {Promise<string>}
+ */
+export const refusalOf = async (apiUrl) =>
+  (
+    await (
+      await fetch(`${apiUrl}/functions/v1/send-contact-email`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: "https://fremmed.example" },
+        body: "{}",
+      })
+    ).json()
+  ).error;
