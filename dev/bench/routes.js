@@ -4,12 +4,15 @@ import { AREA_ROUTES, NOINDEX_ROUTES, STATIC_ROUTES } from "../site-routes.js";
 
 /** Every page, and a path that does not exist (the not-found page). */
 export const ALL_ROUTES = [...STATIC_ROUTES, ...NOINDEX_ROUTES, ...AREA_ROUTES, "/findes-ikke"];
-/** One page per route type (the not-found page at its own file, as Lighthouse refuses a 404 status), and three area pages. */
+/** One page per template (the not-found page at its own file, as Lighthouse refuses a 404 status), and three area pages. */
 export const LIGHTHOUSE_ROUTES = [
   "/",
   "/ydelser",
   "/ydelser/private",
   "/ydelser/energioptimering",
+  "/ydelser/erhverv",
+  "/ydelser/event",
+  "/anmeldelser",
   "/om-os",
   "/kontakt",
   "/kontakt/tak",

@@ -85,12 +85,18 @@ function problem(issue) {
       object: "en gruppe af felter",
       boolean: "ja eller nej",
     };
+    // A number written with a decimal or a thousands point ("1.400", 1400.5) where whole kroner go.
+    if (issue.expected === "int") return `skal være et helt tal, uden komma og punktum (der står ${JSON.stringify(issue.input)})`;
+    if (issue.expected === "number" && typeof issue.input === "string")
+      return `skal være et tal, skrevet uden anførselstegn og enhed (der står "${issue.input}")`;
     return `skal være ${expected[issue.expected] ?? issue.expected}`;
   }
   if (issue.code === "too_small") {
     if (issue.origin === "string" && issue.minimum === 1) return "er tom";
     if (issue.origin === "string") return `er for kort: mindst ${issue.minimum} tegn`;
     if (issue.origin === "array") return `skal have mindst ${issue.minimum}`;
+    // positive(): more than 0, not "at least 0".
+    if (!issue.inclusive) return `skal være større end ${issue.minimum}`;
     return `skal være mindst ${issue.minimum}`;
   }
   if (issue.code === "too_big") {

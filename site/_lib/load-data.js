@@ -27,7 +27,8 @@ export function parseDataFile(contents, filePath) {
   } catch (error) {
     throw yamlError(shown, error);
   }
-  const result = schema.safeParse(raw);
+  // With each issue's input, so a wrong value is told apart from a missing one.
+  const result = schema.safeParse(raw, { reportInput: true });
   if (result.success) return withEnvironment(name, result.data);
   throw schemaError(shown, name, schema, result.error.issues, raw);
 }

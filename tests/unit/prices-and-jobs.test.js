@@ -51,6 +51,21 @@ describe("prices.yaml", () => {
     expect(errorOf(YAML.stringify(prices), "site/_data/prices.yaml")).toBe("");
   });
 
+  it("says what is wrong with a price written as a person would mistype it, not that it is missing", () => {
+    /** @param {unknown} from */
+    const refusal = (from) => {
+      const prices = YAML.parse(pricesYaml);
+      prices.items[0].from = from;
+      return errorOf(YAML.stringify(prices), "site/_data/prices.yaml");
+    };
+    const field = (/** @type {string} */ text) => expect.stringContaining(`→ Fra-pris i kr.: ${text}`);
+    expect(refusal(1400.5)).toEqual(field("skal være et helt tal, uden komma og punktum (der står 1400.5)"));
+    expect(refusal("1400,50")).toEqual(field('skal være et tal, skrevet uden anførselstegn og enhed (der står "1400,50")'));
+    expect(refusal("1.400 kr.")).toEqual(field('skal være et tal, skrevet uden anførselstegn og enhed (der står "1.400 kr.")'));
+    expect(refusal(0)).toEqual(field("skal være større end 0"));
+    expect(refusal(undefined)).toEqual(field("mangler"));
+  });
+
   it("refuses two prices with the same role: the copy that quotes it would not know which", () => {
     const prices = YAML.parse(pricesYaml);
     const surcharge = prices.items.find((/** @type {{ role?: string }} */ entry) => entry.role === "doegnvagt");
