@@ -50,6 +50,8 @@ export function cmsField(name, schema, entryName) {
   if (rules.kind === "object") return { ...field, widget: "object", fields: fieldsOf(rules.node) };
   if (rules.kind === "literal") return { ...field, widget: "hidden", default: rules.values?.[0] };
   if (rules.kind === "enum") return { ...field, widget: "select", options: choices(rules.values) };
+  // A switch, saved as true or false (a text field would save the words "true" and "false").
+  if (rules.kind === "boolean") return { ...field, widget: "boolean", ...(rules.optional ? { default: false } : {}) };
   if (rules.kind === "number") {
     const step = rules.int ? 1 : 0.0001;
     const min = rules.min === undefined ? undefined : rules.exclusiveMin ? rules.min + step : rules.min;

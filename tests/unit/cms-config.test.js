@@ -60,6 +60,20 @@ describe("the CMS's configuration", () => {
     }
   });
 
+  // A yes-or-no field once showed as a text box: a save would have written the words "true" or "false".
+  it("shows every yes-or-no field of the data as a switch, in every file", () => {
+    const switches = [];
+    for (const name of Object.keys(dataSchemas)) {
+      const { fields, data } = fileOf(name);
+      for (const [field, value] of pairs(fields, data)) {
+        if (typeof value !== "boolean") continue;
+        expect(field.widget, `${name}: ${field.label}`).toBe("boolean");
+        switches.push(field.label);
+      }
+    }
+    expect(switches.length).toBeGreaterThan(0);
+  });
+
   it("refuses in the form what the build refuses: the phone number, a time, a postal code, a response time typed by hand", () => {
     const cases = [
       [
