@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { SITE_OUTPUT_DIR } from "../site/_lib/build-paths.js";
+import { examplesNotice } from "../site/_lib/examples.js";
 import { discardStaging, prepareStaging, swapIn } from "../site/_lib/staged-build.js";
 import { keptMessage, stopOnContentErrors } from "./content-check.js";
 
@@ -22,3 +23,6 @@ if (run.status !== 0) {
   process.exit(1);
 }
 await swapIn(staging, SITE_OUTPUT_DIR);
+// The build succeeds with examples (the project ships them), and says what is left to replace.
+const examples = examplesNotice();
+if (examples) console.log(examples);

@@ -101,6 +101,17 @@ export const FAQ_COUNT = 5;
 /** How many reviews the home page shows, the newest (docs/product.md#business-constants-and-timings: six, three columns); /anmeldelser shows them all. */
 export const HOME_REVIEW_COUNT = 6;
 
+/**
+ * The switch on each entry the project ships as an example (prices, jobs, reviews): the firm's real
+ * figures and customers are not public, so the site ships invented ones, and the build says how many are
+ * left until the firm has written its own (site/_lib/examples.js).
+ */
+const example = field(
+  z.boolean().optional(),
+  "Eksempel",
+  "Slået til: skrevet af os som eksempel, ikke jeres egen. Skriv jeres egen, og slå det fra, før siden går i luften",
+);
+
 const hours = (/** @type {string} */ title, /** @type {string} */ description) =>
   field(
     z.strictObject({
@@ -372,6 +383,7 @@ const serviceKey = z.string().regex(/^[a-z]+$/, "skal være nøglen på en ydels
 const price = z
   .strictObject({
     title: field(text, "Opgave", "Fx Ny eltavle"),
+    example,
     service: field(serviceKey, "Vises på ydelsen", "Nøglen på ydelsen: private, erhverv, event eller energi"),
     customer: field(z.enum(["privat", "erhverv"]), "Kunde"),
     role: field(
@@ -421,6 +433,7 @@ const prices = z
 
 const job = z.strictObject({
   title: field(text, "Overskrift", "Hvad der blev lavet, fx Ny eltavle i et byhus fra 1890"),
+  example,
   town: field(text, "By", "Skal være en by under Områder"),
   service: field(serviceKey, "Ydelse", "Nøglen på ydelsen: private, erhverv, event eller energi"),
   year: field(z.number().int().min(1990).max(2100), "År"),
@@ -436,6 +449,7 @@ const job = z.strictObject({
 
 const review = z.strictObject({
   name: field(text, "Kundens navn"),
+  example,
   location: field(text, "By", "Står byen som et område, vises anmeldelsen også på byens side"),
   rating: field(z.literal(5, "kun anmeldelser med 5 stjerner vises"), "Stjerner"),
   text: longField(text, "Anmeldelse"),
