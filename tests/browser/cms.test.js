@@ -1,7 +1,7 @@
 // The firm's CMS, driven in Debian's Chromium as the owner would: the real Decap CMS at /admin, saving
 // through decap-server in MODE=git into a scratch git repository (a copy of this one). On a phone's
-// screen (390 px) and a desktop's: a field and a new review at each width, then a new town and a photo
-// uploaded into a slot. Each save is a commit; the scratch repository then builds, and each change shows
+// screen (390 px) and a desktop's: a field and a new review at each width, a price and a photo uploaded
+// into a slot on the phone, a new town on the desktop. Each save is a commit; the scratch repository then builds, and each change shows
 // on the pages where it belongs.
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
@@ -15,6 +15,7 @@ import { freePort } from "../../dev/local/free-port.js";
 import { closeServer, listen } from "../../dev/local/servers.js";
 import { createStaticServer } from "../../dev/static-server.js";
 import { writeAdmin } from "../../site/_lib/admin.js";
+import { daNumber } from "../../site/_lib/format.js";
 import { loadData } from "../../site/_lib/load-data.js";
 import { buildCopy, scratchCopy } from "../support/scratch-copy.js";
 import { DIST, requireBuild } from "../support/site.js";
@@ -178,12 +179,30 @@ describe("the CMS at /admin, saving through decap-server into a git repository",
     expect(readFileSync(join(repo, "site/_data/areas.yaml"), "utf8")).toContain("Rønnede");
   });
 
-  it("uploads a photo into a slot, with its own description", async () => {
+  it("changes a price on a phone's screen, 390 px wide", async () => {
+    const [first] = loadData("prices").items;
+    await open("prices", first.title, PHONE);
+    // The list shows each price folded, by its title: the owner unfolds the one to change (the arrow before it).
+    await page.locator('[class*="ListItem-listControlItem"]').filter({ hasText: first.title }).first().locator("button").first().click();
+    await page
+      .getByLabel("Fra-pris i kr.", { exact: true })
+      .first()
+      .fill(String(first.from + 500));
+    // The toolbar says in full that there are changes not yet saved (its lines once overflowed it, cut off).
+    const toolbar = await page.locator('[class*="-ToolbarContainer"]').boundingBox();
+    const state = await page.getByText("Ugemte ændringer", { exact: true }).boundingBox();
+    expect(toolbar && state && state.y >= toolbar.y && state.y + state.height <= toolbar.y + toolbar.height).toBe(true);
+    await publish();
+    expect(readFileSync(join(repo, "site/_data/prices.yaml"), "utf8")).toContain(`from: ${first.from + 500}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  it("uploads a photo from a phone into a slot, with its own description, 390 px wide", async () => {
     const photo = join(served, "Eltavle.JPG");
     await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#475569" } })
       .jpeg()
       .toFile(photo);
-    await open("photos", "Vælg et billede");
+    await open("photos", "Vælg et billede", PHONE);
     await page.getByRole("button", { name: "Vælg et billede" }).first().click();
     await page.locator('input[type="file"]').setInputFiles(photo);
     // The upload waits in the media library, chosen, under the CMS's lower-case name; it is committed with the entry.
@@ -193,6 +212,7 @@ describe("the CMS at /admin, saving through decap-server into a git repository",
     await publish();
     expect(readdirSync(join(repo, "site/images/photos"))).toContain("eltavle.jpg");
     expect(readFileSync(join(repo, "site/_data/photos.yaml"), "utf8")).toContain("file: /images/photos/eltavle.jpg");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   });
 
   it("never met its own Content-Security-Policy", () => {
@@ -211,8 +231,8 @@ describe("the scratch repository after the CMS's saves", () => {
   }, 300_000);
 
   it("is one commit per save, with nothing left uncommitted", () => {
-    // The start, and the six saves (the photo is committed with its slot's description).
-    expect(commits()).toBe(7);
+    // The start, and the seven saves (the photo is committed with its slot's description).
+    expect(commits()).toBe(8);
     expect(git("status", "--porcelain", "site")).toBe("");
   });
 
@@ -224,6 +244,8 @@ describe("the scratch repository after the CMS's saves", () => {
     expect(pages["omraader/ronnede.html"]).toContain("4683");
     expect(pages["omraader/ronnede.html"]).toContain("Birgitte Lund");
     expect(pages["omraader.html"]).toContain('href="/omraader/ronnede"');
+    const [price] = loadData("prices").items;
+    expect(Object.values(pages).filter((html) => html.includes(`${daNumber(price.from + 500)} kr.`)).length).toBeGreaterThan(0);
     const withPhoto = Object.entries(pages).filter(([, html]) => html.includes('alt="Ny eltavle med HPFI-relæer i et parcelhus"'));
     expect(withPhoto.length).toBeGreaterThan(0);
     for (const [name, html] of withPhoto) expect(html, name).toMatch(/<source type="image\/avif" srcset="\/img\//);

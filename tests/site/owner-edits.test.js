@@ -1,6 +1,6 @@
 // The firm's everyday edits, made in a scratch copy of the repository as the owner would make them (a
 // seventh review, a seventeenth town, a job done there, a new price, a camera's photo named Eltavle.JPG,
-// a new page copied from /om-os, a new phone number): the copy builds,
+// a new page copied from /om-os, a new phone number, a raised price, the rating's new month): the copy builds,
 // and the site tests, run inside the copy against its own data and its own build, all pass. Then a
 // mistake in a data file and a broken page each fail the build, and the copy's dist/ stays as it was.
 import { execFile } from "node:child_process";
@@ -11,9 +11,15 @@ import { parse } from "node-html-parser";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILD_INPUTS, buildCopy, scratchCopy } from "../support/scratch-copy.js";
-import { business, requireBuild } from "../support/site.js";
+import { monthYear } from "../../site/_lib/format.js";
+import { loadData } from "../../site/_lib/load-data.js";
+import { priceByRole, priceText } from "../../site/_lib/prices.js";
+import { DIST, business, requireBuild } from "../support/site.js";
 
 const NEW_PHONE = "98 76 54 32";
+const NEW_RATING_DATE = "2099-03";
+const HOURLY = /** @type {import("../../site/_lib/data-types.js").Prices["items"][number]} */ (priceByRole(loadData("prices"), "timepris"));
+const NEW_HOURLY = HOURLY.from + 50;
 const run = promisify(execFile);
 /** The site tests that build a scratch copy of their own. */
 const SCRATCH_BUILDS = ["owner-edits.test.js", "facts-at-build.test.js"];
@@ -141,7 +147,18 @@ beforeAll(async () => {
   const photosFile = join(dir, "site/_data/photos.yaml");
   writeFileSync(photosFile, readFileSync(photosFile, "utf8").replace("alt: Tegning af en eltavle", `alt: ${PHOTO_ALT}`));
   const businessFile = join(dir, "site/_data/business.yaml");
-  writeFileSync(businessFile, readFileSync(businessFile, "utf8").replace(/^phone: .*$/m, `phone: ${NEW_PHONE}`));
+  writeFileSync(
+    businessFile,
+    readFileSync(businessFile, "utf8")
+      .replace(/^phone: .*$/m, `phone: ${NEW_PHONE}`)
+      .replace(/^( {2}ratingDate:) .*$/m, `$1 ${NEW_RATING_DATE}`),
+  );
+  // A price other copy quotes (the hourly rate), raised.
+  const pricesFile = join(dir, "site/_data/prices.yaml");
+  const pricesYaml = readFileSync(pricesFile, "utf8");
+  const hourly = /(role: timepris\n\s+from:) (\d+)/.exec(pricesYaml);
+  expect(hourly?.[2]).toBe(String(HOURLY.from));
+  writeFileSync(pricesFile, pricesYaml.replace(/(role: timepris\n\s+from:) \d+/, `$1 ${NEW_HOURLY}`));
   const page = readFileSync(join(dir, "site/om-os.md"), "utf8")
     .replace(/^permalink: .*$/m, "permalink: /garanti.html")
     .replace(/^title: .*$/m, "title: Garanti")
@@ -192,6 +209,26 @@ describe("the owner's edits in a scratch copy", () => {
     const { facts } = JSON.parse(readFileSync(join(dir, "dist/site-facts.json"), "utf8"));
     expect(facts.phone).toBe(NEW_PHONE);
     expect(facts.areas.map((/** @type {{ name: string }} */ area) => area.name)).toContain("Rønnede");
+  });
+
+  it("show a changed price and the rating's new month on every page that showed the old, and the old nowhere", () => {
+    const html = (/** @type {string} */ root) =>
+      readdirSync(root, { recursive: true, encoding: "utf8" })
+        .filter((name) => name.endsWith(".html"))
+        // As read: without tags (a price keeps its figure and "kr." on one line in a span of its own).
+        .map((name) => ({ name, text: readFileSync(join(root, name), "utf8").replace(/<[^>]*>/g, "") }));
+    const before = html(DIST);
+    const after = new Map(html(join(dir, "dist")).map(({ name, text }) => [name, text]));
+    const changes = [
+      { old: priceText(HOURLY), now: priceText({ ...HOURLY, from: NEW_HOURLY }) },
+      { old: `pr. ${monthYear(business.figures.ratingDate)}`, now: `pr. ${monthYear(NEW_RATING_DATE)}` },
+    ];
+    for (const { old, now } of changes) {
+      const showing = before.filter(({ text }) => text.includes(old)).map(({ name }) => name);
+      expect(showing.length, old).toBeGreaterThan(0);
+      for (const name of showing) expect(after.get(name), `${name}: ${now}`).toContain(now);
+      for (const [name, text] of after) expect(text, `${name}: ${old}`).not.toContain(old);
+    }
   });
 
   it("pass the site tests, run against the copy's own data and build", async () => {
