@@ -29,6 +29,12 @@ const PSEUDO_ELEMENTS =
 const STATES =
   /:(?:hover|focus|focus-visible|focus-within|active|visited|link|any-link|target|checked|disabled|enabled|invalid|valid|user-invalid|user-valid|placeholder-shown|autofill|open|popover-open|default|indeterminate|required|optional|read-only|read-write|modal|fullscreen)(?![\w(-])/gi;
 
+// Classes a page's own script sets as soon as it runs, named `is-…` (`open-now.is-open`, whether the
+// phone is answered now: widgets/open-now/): a state of this minute, set right after the first paint on
+// every page, whatever the visitor does. Its rule stays with its element, or the line would change
+// colour once more when the whole stylesheet came (the first-paint check failed in the phone hours only).
+const SCRIPT_STATES = /\.is-[\w-]+(?![\w-])/g;
+
 /**
  * The part of one selector that can be matched against the built markup. Structural pseudo-classes stay
  * (`:not(:last-child)`, `:where(…)`, `:first-child`); Beasties' own version strips them whole, with
@@ -39,7 +45,7 @@ const STATES =
 export function matchableSelector(selector) {
   const withoutPseudoElements = selector.replace(PSEUDO_ELEMENTS, "");
   if (!withoutPseudoElements.trim()) return "";
-  let result = withoutPseudoElements.replace(STATES, "");
+  let result = withoutPseudoElements.replace(STATES, "").replace(SCRIPT_STATES, "");
   // A pseudo-class left empty: :not() excludes nothing, :is() and :where() match anything.
   for (let previous = ""; previous !== result; ) {
     previous = result;

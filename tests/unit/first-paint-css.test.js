@@ -15,6 +15,12 @@ import { ISLAND_LOADER } from "../../site/_lib/island-loader.js";
 import { cspHash } from "../../site/_lib/security-headers.js";
 
 describe("matchableSelector", () => {
+  it("keeps the rule of a state the page's own script sets at load (is-…) with its element", () => {
+    expect(matchableSelector("open-now.is-open")).toBe("open-now");
+    expect(matchableSelector(".menu.is-open > a:hover")).toBe(".menu > a");
+    expect(matchableSelector(".island-open")).toBe(".island-open");
+  });
+
   it("keeps structural pseudo-classes, which Beasties stripped whole with what they contain", () => {
     expect(matchableSelector(":where(.space-y-2>:not(:last-child))")).toBe(":where(.space-y-2>:not(:last-child))");
     expect(matchableSelector(".prose > :first-child")).toBe(".prose > :first-child");
