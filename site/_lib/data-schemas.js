@@ -9,6 +9,7 @@ import { slugify } from "./slug.js";
 import { neighbourTable } from "./geo.js";
 import { MOTIF_NAMES } from "./placeholder.js";
 import { HAND_TYPED_RESPONSE_TIME } from "./copy-facts.js";
+import { reviewAnchor } from "./reviews.js";
 
 /**
  * A pattern matching text that nowhere contains `phrase` (a case-insensitive pattern): a rule the CMS
@@ -493,10 +494,11 @@ export const dataSchemas = {
     z
       .array(review)
       .min(1)
-      // Each review has its own address on /anmeldelser, made from the customer and the month.
+      // Each review has its own address on /anmeldelser, made from the customer and the month: two whose
+      // addresses are alike ("Søren" and "Soren" in the same month) cannot both have one.
       .superRefine((list, context) =>
         list.forEach((entry, index) => {
-          if (list.findIndex((other) => other.name === entry.name && other.date === entry.date) < index)
+          if (list.findIndex((other) => reviewAnchor(other) === reviewAnchor(entry)) < index)
             context.addIssue({
               code: "custom",
               path: [index, "date"],

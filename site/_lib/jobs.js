@@ -1,6 +1,6 @@
 // Finished jobs (site/_data/jobs.yaml): which an area page shows and where each one is told.
 import { distanceKm } from "./geo.js";
-import { slugify } from "./slug.js";
+import { anchorSlug, slugify } from "./slug.js";
 
 /** @typedef {import("./data-types.js").Job} Job */
 /** @typedef {import("./data-types.js").Area} Area */
@@ -34,10 +34,7 @@ const toldIn = (jobs, town) => newestFirst(jobs.filter((job) => job.town === tow
  * @param {{ title: string }} job
  */
 export function jobAnchor(job) {
-  const words = slugify(job.title)
-    .replace(/[^a-z0-9-]/g, "")
-    .split("-")
-    .filter(Boolean);
+  const words = anchorSlug(job.title).split("-").filter(Boolean);
   return `opgave-${words.slice(0, 4).join("-")}`;
 }
 

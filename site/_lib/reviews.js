@@ -1,9 +1,9 @@
 // Reviews outside /anmeldelser (the home page's six, an area page's one) are shown as an excerpt, so a
 // customer's long review cannot take a page past the first round trip of a connection (docs/bench.md,
 // the `pages` part); /anmeldelser shows every review whole, each at its own address.
-import { slugify } from "./slug.js";
+import { anchorSlug } from "./slug.js";
 
-/** @typedef {import("./data-types.js").Review} Review */
+/** @typedef {{ name: string, date: string }} Review what a review's address is made from */
 
 /** At most this many characters of a review's text are shown outside /anmeldelser. */
 export const REVIEW_EXCERPT_CHARS = 160;
@@ -13,8 +13,7 @@ export const REVIEW_EXCERPT_CHARS = 160;
  * @param {Review} review
  */
 export function reviewAnchor(review) {
-  const name = slugify(review.name).replace(/[^a-z0-9-]/g, "");
-  return `anmeldelse-${name}-${review.date}`;
+  return `anmeldelse-${anchorSlug(review.name)}-${review.date}`;
 }
 
 /**

@@ -156,6 +156,9 @@ describe("data files", () => {
     expect(() => parseDataFile(YAML.stringify(twice), "site/_data/reviews.yaml")).toThrow(
       new RegExp(`"${reviews[0].name}" → Måned: kunden har allerede en anmeldelse fra samme måned`),
     );
+    // Spelt without æ, ø and å, the name makes the same address.
+    const spelt = [...reviews, { ...reviews[0], name: "Søren Sø", date: "2099-01" }, { ...reviews[0], name: "Soren So", date: "2099-01" }];
+    expect(() => parseDataFile(YAML.stringify(spelt), "site/_data/reviews.yaml")).toThrow(/"Soren So" → Måned: kunden har allerede/);
   });
 
   it("allows exactly the placeholder motifs there are drawings for", () => {
