@@ -46,15 +46,16 @@ export async function publishOnCommit({ repoDir, publish, onError = () => {} }) 
       running = undefined;
     })();
   };
+  /** Resolves once no run is under way (tests wait for the publish a commit started). */
+  const settled = async () => {
+    while (running) await running;
+  };
   watchFile(log, { interval: POLL_MS }, onChange);
   return {
-    /** Resolves once no run is under way (tests wait for the publish a commit started). */
-    settled: async () => {
-      while (running) await running;
-    },
+    settled,
     stop: async () => {
       unwatchFile(log, onChange);
-      while (running) await running;
+      await settled();
     },
   };
 }

@@ -134,7 +134,7 @@ export async function startLocalStack({
       // On decap-server's own port, which the CMS's config names (site/_lib/admin.js).
       const cms = await startCmsBackend({ repoDir: cmsRepo, port: cmsPort });
       stops.push(cms.stop);
-      const publishing = await publishOnCommit({
+      cmsPublishing = await publishOnCommit({
         repoDir: cmsRepo,
         publish: async () => {
           print("site      a new commit: building the site again");
@@ -144,9 +144,8 @@ export async function startLocalStack({
         onError: (error) =>
           print(`site      not built again, the last build is served:\n${error instanceof Error ? error.message : error}`),
       });
-      stops.push(publishing.stop);
+      stops.push(cmsPublishing.stop);
       print(`cms       http://localhost:${sitePort}/admin  (decap-server ${cms.url}: each save is a commit, and the site is built again)`);
-      cmsPublishing = publishing;
     }
 
     return {
