@@ -118,7 +118,7 @@ describe("npm run verify:deploy against the local stack", () => {
     expect(failed(asked)).toEqual([]);
     expect(asked.map((check) => check.title)).toContain(TEST_SMS_TITLE);
     expect(await lastSms()).toBe("sent");
-    expect(stack.sms.slice(before).map((sms) => sms.message)).toEqual([expect.stringMatching(/^TEST: Test fra verify:deploy, /)]);
+    expect(stack.sms.slice(before).map((sms) => sms.message)).toEqual([expect.stringMatching(/^TEST: Test fra verify deploy, /)]);
   });
 
   it("prints each check and exits 0 as the command the firm runs", async () => {
