@@ -2,19 +2,24 @@
 // serves a site whose /site-facts.json is written as the build writes it (site/_lib/site-facts.js, which
 // site/site-facts.11ty.js renders), and a new phone number and retention in the data reach the function's
 // answers, the database's retention and the next receipt with no command run. A site that cannot be
-// reached, or serves a file that is not valid, changes nothing.
+// reached, or serves a file that is not valid or larger than 1 MB (read no further, even one that never
+// ends), changes nothing; nor does an older build's copy served after a newer one was applied, in an
+// instance's memory or in the database (public.save_site_facts, on PostgreSQL 15 too).
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PostalMime from "postal-mime";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_SECRETS } from "../../dev/local/function-env.js";
+import { saveSiteFactsSql } from "../../dev/local/site-facts-sql.js";
 import { startLocalStack } from "../../dev/local/stack.js";
 import { loadData } from "../../site/_lib/load-data.js";
 import { siteFactsFile } from "../../site/_lib/site-facts.js";
 import { createSiteFacts } from "../../supabase/functions/_shared/site-facts.ts";
 import { VALID } from "./function-suite.js";
+import { withPostgres15 } from "../support/databases.js";
 import { refusalOf } from "../support/function.js";
 
 const business = loadData("business");
@@ -164,5 +169,190 @@ describe("the firm's facts, published by the site", () => {
     publish(built());
     await scheduledRun();
     expect((await stored()).receipt).toBe(business.phone.display);
+  });
+});
+
+/** The facts file a build makes of `data`, built at `builtAt`, as one line. */
+const fileText = (/** @type {any} */ data, /** @type {Date} */ builtAt = new Date()) => JSON.stringify(siteFactsFile(data, areas, builtAt));
+/** How many times the functions logged `event` after `from` chunks of output. */
+const times = (/** @type {string} */ event, /** @type {number} */ from) =>
+  output.slice(from).join("").split(`"event":"${event}"`).length - 1;
+/** The most a read of the facts takes in (supabase/functions/_shared/site-facts.ts). */
+const LIMIT = 1_048_576;
+
+/**
+ * A server of this machine whose every answer is `answer(response)`; `closed` lists, per request, how
+ * many bytes it had handed to the connection when the reader closed it.
+ * @param {(response: import("node:http").ServerResponse, wrote: (bytes: number) => void) => void} answer
+ */
+async function siteServer(answer) {
+  const closed = /** @type {number[]} */ ([]);
+  const server = createServer((_request, response) => {
+    let written = 0;
+    response.on("close", () => closed.push(written));
+    answer(response, (bytes) => (written += bytes));
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
+  return {
+    url: `http://127.0.0.1:${port}/site-facts.json`,
+    closed,
+    stop: () => new Promise((resolve) => server.close(resolve).closeAllConnections()),
+  };
+}
+
+/** An instance of this process reading `url`, its log in `logs`. */
+function instance(/** @type {string} */ url) {
+  const logs = /** @type {Record<string, unknown>[]} */ ([]);
+  return { logs, facts: createSiteFacts(/** @type {any} */ (sql), { url, ttlMs: 60_000, log: (fields) => logs.push(fields) }) };
+}
+
+describe("a facts file larger than 1 MB", () => {
+  it("published whole (valid, padded past 1 MB) changes nothing and is logged, and the answers keep the last good copy", async () => {
+    const before = await stored();
+    const file = siteFactsFile({ ...business, phone: { ...business.phone, display: "11 22 33 44" } }, areas);
+    const from = output.length;
+    publish(JSON.stringify({ ...file, padding: "x".repeat(2 * LIMIT) }));
+    try {
+      await scheduledRun();
+      await logged("site_facts_too_large", from);
+      expect(output.slice(from).join("")).toContain(`"limit":${LIMIT}`);
+      expect(await stored()).toEqual(before);
+      expect(await refusal()).not.toContain("11 22 33 44");
+    } finally {
+      publish(built());
+    }
+  });
+
+  it("a body that never ends is read no further than the limit: the read stops, is logged, and the database's copy is used", async () => {
+    const chunk = Buffer.from("x".repeat(65_536));
+    // Never ends: it writes as fast as the reader reads, up to 64 MB, then keeps the connection open.
+    const endless = await siteServer((response, wrote) => {
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.write('{"version":1,"padding":"');
+      let total = 0;
+      const more = () => {
+        while (total < 64 * LIMIT && !response.destroyed) {
+          total += chunk.length;
+          wrote(chunk.length);
+          if (!response.write(chunk)) return void response.once("drain", more);
+        }
+      };
+      more();
+    });
+    try {
+      const { logs, facts } = instance(endless.url);
+      const started = Date.now();
+      await facts.refresh();
+      // Well before the read's 5 s timeout: the limit stopped it, not the clock.
+      expect(Date.now() - started).toBeLessThan(4_000);
+      expect(logs).toContainEqual({ event: "site_facts_too_large", level: "error", limit: LIMIT });
+      await expect.poll(() => endless.closed.length).toBe(1);
+      expect(endless.closed[0]).toBeLessThan(16 * LIMIT);
+      expect((await facts.current())?.hash).toBe((await stored()).hash);
+    } finally {
+      await endless.stop();
+    }
+  });
+
+  it("a Content-Length past the limit is refused at once, before any of the body is read", async () => {
+    // Announces 2 MB, sends none of it and keeps the connection open.
+    const announced = await siteServer((response) => {
+      response.writeHead(200, { "Content-Type": "application/json", "Content-Length": String(2 * LIMIT) });
+      response.flushHeaders();
+    });
+    try {
+      const { logs, facts } = instance(announced.url);
+      const started = Date.now();
+      await facts.refresh();
+      expect(Date.now() - started).toBeLessThan(4_000);
+      expect(logs).toContainEqual({ event: "site_facts_too_large", level: "error", limit: LIMIT });
+      await expect.poll(() => announced.closed.length).toBe(1);
+    } finally {
+      await announced.stop();
+    }
+  });
+});
+
+describe("an older build's copy (a stale CDN copy) served after a newer one was applied", () => {
+  it("changes neither the phone number of the answers nor the retention in the database, and is logged stale", async () => {
+    const newer = siteFactsFile(edited, areas);
+    publish(JSON.stringify(newer));
+    await scheduledRun();
+    await expect.poll(refusal, { timeout: 15_000 }).toContain(NEW_PHONE);
+    const before = await stored();
+    expect(before.hash).toBe(newer.hash);
+
+    const olderBuiltAt = new Date(Date.parse(newer.builtAt) - 3_600_000);
+    const from = output.length;
+    publish(fileText(business, olderBuiltAt));
+    try {
+      await scheduledRun();
+      await logged("site_facts_stale", from);
+      expect(output.slice(from).join("")).toContain(`"builtAt":"${olderBuiltAt.toISOString()}"`);
+      expect(output.slice(from).join("")).toContain(newer.builtAt);
+      expect(await stored()).toEqual(before);
+      // send-contact-email rereads it too (once a second here) and keeps its newer copy.
+      const answers = /** @type {string[]} */ ([]);
+      await expect
+        .poll(
+          async () => {
+            answers.push(await refusal());
+            return times("site_facts_stale", from);
+          },
+          { timeout: 15_000, interval: 300 },
+        )
+        .toBeGreaterThanOrEqual(2);
+      for (const answer of answers) expect(answer).toContain(NEW_PHONE);
+      expect(await stored()).toEqual(before);
+
+      // A new instance that reads the old copy first takes the database's newer one instead.
+      const { logs, facts } = instance(`${stack.siteUrl}/site-facts.json`);
+      await facts.refresh();
+      expect((await facts.current())?.facts.phone).toBe(NEW_PHONE);
+      expect((await facts.current())?.hash).toBe(newer.hash);
+      expect(logs).toContainEqual(
+        expect.objectContaining({ event: "site_facts_stale", builtAt: olderBuiltAt.toISOString(), heldBuiltAt: newer.builtAt }),
+      );
+      expect(await stored()).toEqual(before);
+    } finally {
+      publish(built());
+      await scheduledRun();
+    }
+    expect((await stored()).receipt).toBe(business.phone.display);
+  });
+});
+
+describe("public.save_site_facts on PostgreSQL 15", () => {
+  const db = withPostgres15();
+  /** Everything a save may change: the copy (with when it was read), the retention and the receipt's settings. */
+  const held = async () =>
+    (
+      await db.sql`select (select to_jsonb(f) from site_facts f) as copy, (select to_jsonb(t) from retention_settings t) as retention,
+        (select to_jsonb(r) from receipt_settings r) as receipt`
+    )[0];
+  const save = async (/** @type {ReturnType<typeof siteFactsFile>} */ file) =>
+    (await db.sql.unsafe(saveSiteFactsSql(file)))[0].save_site_facts;
+
+  it("refuses a copy older than the one it holds: the row, the retention and the receipt's settings stay as they were", async () => {
+    const newer = siteFactsFile(edited, areas);
+    expect(await save(newer)).toBe("applied");
+    const before = await held();
+    expect(before.copy.hash).toBe(newer.hash);
+    const older = siteFactsFile(business, areas, new Date(Date.parse(newer.builtAt) - 1_000));
+    expect(await save(older)).toBe("stale");
+    expect(await held()).toEqual(before);
+  });
+
+  it("answers 'same' for the copy it holds, keeping the later build time, and applies a copy of the same build time with another hash", async () => {
+    const file = siteFactsFile(business, areas, new Date(Date.now() + 60_000));
+    expect(await save(file)).toBe("applied");
+    const earlier = new Date(Date.parse(file.builtAt) - 1_000);
+    expect(await save({ ...file, builtAt: earlier.toISOString() })).toBe("same");
+    expect(new Date((await held()).copy.built_at).toISOString()).toBe(file.builtAt);
+    // Two builds in the same millisecond do not happen: the copy read last is taken (site-facts.ts).
+    const sameTime = siteFactsFile(edited, areas, new Date(file.builtAt));
+    expect(await save(sameTime)).toBe("applied");
+    expect((await held()).copy.hash).toBe(sameTime.hash);
   });
 });

@@ -6,8 +6,12 @@
 // Each instance rereads the file at most once per TTL, in the background, as the partner list is reread
 // (partners.ts); the scheduled retry rereads it on every run. A valid copy whose hash differs from the
 // database's is saved there by public.save_site_facts, which also applies its retention and receipt
-// settings. A site that cannot be reached, or a file that is not a whole, valid facts file, changes
-// nothing: it is logged, and the last good copy (in memory, else the database's) is used.
+// settings. A site that cannot be reached, a file larger than 1 MB (no more than that is ever read), or a
+// file that is not a whole, valid facts file, changes nothing: it is logged, and the last good copy (in
+// memory, else the database's) is used. An older build never replaces a newer one (a CDN may serve a
+// stale copy): a copy built before the one in memory is not used, the database refuses one built before
+// the one it holds, and the instance then takes the database's. Of two copies built at the same instant
+// with different hashes, the one read last is taken: two builds in the same millisecond do not happen.
 import * as z from "zod/mini";
 import { sha256Hex } from "./http.ts";
 import type { Logger } from "./log.ts";
@@ -37,6 +41,8 @@ const fileSchema = z.object({
 
 /** How long a read of the site may take. */
 const READ_TIMEOUT_MS = 5_000;
+/** The most of the file that is read, in bytes (today's file is a few kB): a larger one is refused, the rest unread. */
+export const MAX_FACTS_BYTES = 1_048_576;
 /** How long a request waits for an instance's first copy before it is answered without one. */
 const FIRST_WAIT_MS = 1_000;
 
@@ -58,6 +64,46 @@ export async function parseSiteFacts(text: string): Promise<SiteFacts | string> 
   return { facts: facts.data, hash: file.data.hash, builtAt: new Date(file.data.builtAt).toISOString() };
 }
 
+/** What public.save_site_facts did with a copy: a new copy applied, the same facts again, or an older build refused. */
+type Saved = "applied" | "same" | "stale";
+
+/**
+ * The body's text, or null when it is larger than `limit` bytes: a Content-Length past the limit is
+ * refused before any of the body is read, and a body that grows past it is read no further (the rest is
+ * cancelled, so a file that never ends costs no more than the limit).
+ */
+async function readAtMost(response: Response, limit: number): Promise<string | null> {
+  const body = response.body;
+  if (Number(response.headers.get("content-length")) > limit) {
+    await body?.cancel().catch(() => {});
+    return null;
+  }
+  if (!body) return "";
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** Whether copy `a` was built before copy `b`. */
+const builtBefore = (a: SiteFacts, b: SiteFacts) => Date.parse(a.builtAt) < Date.parse(b.builtAt);
+
 export type SiteFactsSource = {
   /** The copy in use, reread in the background once past its age; null while none was ever read. */
   current(): Promise<SiteFacts | null>;
@@ -78,16 +124,21 @@ export function createSiteFacts(
   let reading: Promise<void> | null = null;
 
   async function fromSite(): Promise<SiteFacts | null> {
-    let text: string;
+    let text: string | null;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(READ_TIMEOUT_MS), headers: { Accept: "application/json" } });
-      text = await response.text();
       if (!response.ok) {
+        await response.body?.cancel().catch(() => {});
         log({ event: "site_facts_unreachable", level: "warn", status: response.status });
         return null;
       }
+      text = await readAtMost(response, MAX_FACTS_BYTES);
     } catch (error) {
       log({ event: "site_facts_unreachable", level: "warn", errorName: (error as Error)?.name });
+      return null;
+    }
+    if (text === null) {
+      log({ event: "site_facts_too_large", level: "error", limit: MAX_FACTS_BYTES });
       return null;
     }
     const parsed = await parseSiteFacts(text);
@@ -109,15 +160,39 @@ export function createSiteFacts(
   function refresh(): Promise<void> {
     reading ??= (async () => {
       const fresh = await fromSite();
-      if (fresh) {
-        // In use at once, even while the database cannot save it.
-        current = fresh;
-        const [row] = await sql<{ applied: boolean }[]>`
-          select public.save_site_facts(${JSON.stringify(fresh.facts)}::text::jsonb, ${fresh.hash}, ${fresh.builtAt}::timestamptz) as applied`;
-        if (row?.applied) log({ event: "site_facts_applied", hash: fresh.hash, builtAt: fresh.builtAt });
-      } else if (current === null) {
-        current = await fromDatabase();
+      if (!fresh) {
+        if (current === null) current = await fromDatabase();
+        return;
       }
+      const held = current;
+      if (held && fresh.hash !== held.hash && builtBefore(fresh, held)) {
+        // An older build than the copy in use (a stale copy of the site): neither used nor saved.
+        log({ event: "site_facts_stale", level: "warn", builtAt: fresh.builtAt, heldBuiltAt: held.builtAt });
+        return;
+      }
+      // The copy to use unless the database holds a newer build: of the same facts, the later build time.
+      const next = held && fresh.hash === held.hash && builtBefore(fresh, held) ? held : fresh;
+      // An instance with no copy uses it at once, even while the database cannot save it (its answers
+      // need the phone number most when the database is down); one with a copy keeps it until then.
+      if (held === null) current = next;
+      let saved: Saved | undefined;
+      try {
+        const [row] = await sql<{ saved: Saved }[]>`
+          select public.save_site_facts(${JSON.stringify(fresh.facts)}::text::jsonb, ${fresh.hash}, ${fresh.builtAt}::timestamptz) as saved`;
+        saved = row?.saved;
+      } catch (error) {
+        current = next;
+        throw error;
+      }
+      if (saved === "stale") {
+        // Another instance applied a newer build: the database's copy is taken (unless this version cannot use it).
+        const newer = await fromDatabase();
+        log({ event: "site_facts_stale", level: "warn", builtAt: fresh.builtAt, heldBuiltAt: newer?.builtAt ?? null });
+        current = newer ?? next;
+        return;
+      }
+      current = next;
+      if (saved === "applied") log({ event: "site_facts_applied", hash: fresh.hash, builtAt: fresh.builtAt });
     })()
       .catch((error) =>
         log({ event: "site_facts_failed", level: "warn", errorName: (error as Error)?.name, code: (error as { code?: unknown })?.code }),
