@@ -1,12 +1,12 @@
 // The call-back form ('Ring mig op', docs/product.md#call-back-form) on the built pages: on the home page,
 // /kontakt and every area page the build wrote, as a plain form for the function with the quote form's
-// name and phone rules and the one list of when to call; on /kontakt after the quote form; and its
-// choices inside the phone hours.
+// name and phone rules and the one list of when to call; on /kontakt after the quote form; its choices
+// inside the phone hours; and what happens to the name and number, said by the form and on the privacy page.
 import { beforeAll, describe, expect, it } from "vitest";
 import callbackRules from "../../supabase/functions/_shared/callback-rules.json" with { type: "json" };
 import quoteRules from "../../supabase/functions/_shared/quote-rules.json" with { type: "json" };
 import { hoursText } from "../../site/_lib/format.js";
-import { AREA_ROUTES, business, page, requireBuild } from "../support/site.js";
+import { ALL_PAGES, AREA_ROUTES, business, page, requireBuild } from "../support/site.js";
 
 beforeAll(requireBuild);
 
@@ -59,5 +59,47 @@ describe("the call-back form", () => {
     expect(text).toContain("Tak, vi ringer dig op");
     expect(text).toContain("telefontid");
     expect(text).toContain(business.phone.display);
+  });
+
+  it("says in every call-back form what the name and number are for and when they are deleted, linking the privacy page", () => {
+    // Every call-back form the build wrote, wherever it is (GDPR art. 13: told when the data is collected).
+    const hosts = [...ALL_PAGES, "/404"].flatMap((route) =>
+      page(route)
+        .root.querySelectorAll("elektriker-callback-form")
+        .map((host) => ({ route, host })),
+    );
+    expect(hosts.length).toBeGreaterThan(AREA_ROUTES.length);
+    for (const { route, host } of hosts) {
+      // The quote form's note, in the form under the button: its class, its link.
+      const note = host.querySelector("form .privacy-note");
+      expect(note, route).not.toBeNull();
+      const text = (note?.textContent ?? "").replace(/\u2060/g, "").replace(/\u00a0/g, " ");
+      expect(text, route).toContain("navn og nummer");
+      expect(text, route).toContain(`${business.privacy.requestRetentionMonths} måneder`);
+      expect(note?.querySelector('a[href="/privatlivspolitik"]')?.textContent, route).toBe("privatlivspolitik");
+    }
+  });
+
+  it("is on the privacy page: what a call-back stores and for how long, the periods business.yaml sets", () => {
+    const privacy = page("/privatlivspolitik").root;
+    const heading = privacy.querySelector("#ring-op");
+    expect(heading?.tagName).toBe("H2");
+    // The section: what follows its heading, up to the next one.
+    let text = "";
+    for (let node = heading?.nextElementSibling; node && node.tagName !== "H2"; node = node.nextElementSibling)
+      text += ` ${node.textContent}`;
+    text = text.replace(/\u2060/g, "").replace(/\u00a0/g, " ");
+    for (const stored of [
+      "navn",
+      "telefonnummer",
+      "hvornår vi skal ringe",
+      "den side, du sendte",
+      "samarbejdspartner",
+      "IP-adresse",
+      "browser",
+    ])
+      expect(text, stored).toContain(stored);
+    expect(text).toContain(`${business.privacy.requestRetentionMonths} måneder`);
+    expect(text).toContain(`${business.privacy.clientDataRetentionDays} dage`);
   });
 });

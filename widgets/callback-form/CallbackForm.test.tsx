@@ -78,6 +78,17 @@ describe("CallbackForm", () => {
     expect(host.querySelector("button")!.textContent).toBe("Ring mig op");
   });
 
+  it("says in the form what the name and number are for and when they are deleted, linking the privacy page", async () => {
+    await mount();
+    // The quote form's note (shared/PrivacyNote.tsx), after the button, with the facts' retention.
+    const note = host.querySelector("form .privacy-note")!;
+    expect(note.textContent).toBe(
+      `Vi bruger kun dit navn og nummer til at ringe dig op og sletter dem igen efter ${FACTS.retentionMonths} måneder. Læs mere i vores privatlivspolitik.`,
+    );
+    expect(note.querySelector("a")?.getAttribute("href")).toBe("/privatlivspolitik");
+    expect(host.querySelector("button")!.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("shows the quote form's Danish messages for name and phone and sends nothing", async () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);

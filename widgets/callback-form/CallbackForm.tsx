@@ -5,6 +5,7 @@
 // the idempotency key and the retries are the quote form's.
 import { useRef } from "react";
 import { CALLBACK_FIELDS, CALLBACK_RULES, type QuoteField as Field } from "#quote-rules";
+import { PrivacyNote } from "../shared/PrivacyNote.tsx";
 import type { SiteFacts } from "../shared/site-facts.ts";
 import { FailedNote, Honeypot, KeptNote, SendStatus } from "../quote-form/form-parts.tsx";
 import { QuoteFields } from "../quote-form/QuoteField.tsx";
@@ -15,7 +16,7 @@ import { type SubmitOptions, useQuoteSubmit } from "../quote-form/use-quote-subm
 export type CallbackFormProps = {
   /** Prefix of element ids, unique on the page. */
   id: string;
-  /** The firm: backend and phone (site/_data/business.yaml). */
+  /** The firm: backend, phone and retention (site/_data/business.yaml). */
   facts: SiteFacts;
   /** The phone hours as the pages print them ('mandag–fredag kl. 8.00–17.00'). */
   hours: string;
@@ -89,6 +90,7 @@ export function CallbackForm({ id, facts, hours, page, onResult, keep }: Callbac
           {submit.sending ? "Sender..." : "Ring mig op"}
         </button>
         <FailedNote id={id} outcome={outcome} phone={facts.phone} />
+        <PrivacyNote facts={facts} use="dit navn og nummer til at ringe dig op" />
         <SendStatus status={submit.status} />
       </form>
     </div>

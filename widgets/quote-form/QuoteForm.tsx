@@ -7,6 +7,7 @@ import { useRef } from "react";
 import { QUOTE_FIELDS, type QuoteField as Field, type QuoteValues } from "#quote-rules";
 import { mail, phone } from "../shared/icons.json";
 import { Icon } from "../shared/Icon.tsx";
+import { PrivacyNote } from "../shared/PrivacyNote.tsx";
 import type { SiteFacts } from "../shared/site-facts.ts";
 import { FailedNote, Honeypot, KeptNote, SendStatus } from "./form-parts.tsx";
 import { QuoteFields } from "./QuoteField.tsx";
@@ -61,7 +62,6 @@ export function QuoteForm(props: QuoteFormProps) {
     onResult: props.onResult,
     keep: props.keep,
   });
-  const site = props.absoluteLinks ? facts.siteUrl : "";
   const update = (field: Field, value: string) => {
     draft.set(field, value);
     submit.clearError(field);
@@ -100,10 +100,12 @@ export function QuoteForm(props: QuoteFormProps) {
           {submit.sending ? "Sender..." : "Send forespørgsel"}
         </button>
         <FailedNote id={id} outcome={outcome} phone={facts.phone} />
-        <p className="privacy-note">
-          Vi bruger kun dine oplysninger til at besvare din forespørgsel og sletter dem igen efter {facts.retentionMonths} måneder. Billeder
-          gemmes kun, til de er mailet til os. Læs mere i vores <a href={`${site}/privatlivspolitik`}>privatlivspolitik</a>.
-        </p>
+        <PrivacyNote
+          facts={facts}
+          use="dine oplysninger til at besvare din forespørgsel"
+          more="Billeder gemmes kun, til de er mailet til os."
+          absoluteLinks={props.absoluteLinks}
+        />
         <SendStatus status={submit.status} />
       </form>
       <p className="quote-direct">
