@@ -4,7 +4,7 @@
 // pgbouncer in transaction mode, as the function reaches it through Supavisor). A report, not a test: timings
 // vary with the machine. With --photos every request is the largest allowed (five photos, the plain form's
 // path; BENCH_REQUESTS default 20, BENCH_CONNECTIONS 1: the cost of one such request), with the function's
-// peak memory and CPU time per request; with --photos --burst, 16 such posts at once from one client and one
+// peak memory and CPU time per request; with --photos --burst, 16 such posts at once from one client, then from 16, and one
 // plain request from another visitor (dev/bench/api-burst.js), with the peak memory above idle. Writes bench/results/api-<time>.json and exits non-zero when anything was lost.
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";

@@ -64,14 +64,16 @@ function parameter(disposition: string, key: string): string | null {
 }
 
 /**
- * Reads the body from `reader` with `boundary` into text fields and files, within `limits`. An empty
- * file part (a file input left empty sends one) is no file. Throws MultipartRefused for a limit or a
- * body that is not multipart; the caller cancels the reader then.
+ * Reads the body from `reader` with `boundary` into text fields and files, within `limits`; `hold` is
+ * told of each chunk before it is kept, and may throw to stop the reading (admission.ts). An empty file
+ * part (a file input left empty sends one) is no file. Throws MultipartRefused for a limit or a body
+ * that is not multipart; the caller cancels the reader then.
  */
 export async function readMultipart(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   boundary: string,
   limits: MultipartLimits,
+  hold: (bytes: number) => void = () => {},
 ): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
   // The first delimiter has no line break before it: one is put in front so every delimiter looks the same.
   const delimiter = encoder.encode(`\r\n--${boundary}`);
@@ -94,6 +96,7 @@ export async function readMultipart(
     if (value) {
       rawBytes += value.length;
       if (rawBytes > rawLimit) throw new MultipartRefused("photosTooLarge");
+      hold(value.length);
       buffer = concat(buffer, value);
     }
     advance(done);

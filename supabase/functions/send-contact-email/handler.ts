@@ -6,7 +6,7 @@ import answerMessages from "../_shared/answer-messages.json" with { type: "json"
 import type { Config } from "../_shared/config.ts";
 import { corsHeaders } from "../_shared/cors.ts";
 import { type Deadline, DeadlineExceeded, startDeadline } from "../_shared/deadline.ts";
-import { createAdmission } from "../_shared/admission.ts";
+import { createAdmission, InstanceBusy, PHOTO_WAIT_MS, type Ticket } from "../_shared/admission.ts";
 import {
   BodyTimeout,
   BODY_LIMIT_BYTES,
@@ -33,7 +33,7 @@ import { type Lead, type LeadKind, leadKind, validateLead } from "../_shared/quo
 import { registrationCheck } from "./registration-check.ts";
 import { MultipartRefused } from "../_shared/multipart.ts";
 import { readPhotoForm } from "../_shared/photo-form.ts";
-import { displayName, NotAnImage, type Photo } from "../_shared/quote-photos.ts";
+import { checkPhotos, displayName, NotAnImage, type Photo } from "../_shared/quote-photos.ts";
 import type { Store } from "../_shared/store.ts";
 import { sameSecret } from "../_shared/secrets.ts";
 import type { SiteFactsSource } from "../_shared/site-facts.ts";
@@ -156,7 +156,7 @@ export function createHandler({
   let textPhone = PHONE_UNKNOWN;
   void siteFacts?.current();
   const partners = createPartnerList(store, config.siteOrigins, partnerListTtlMs);
-  // A body with photos that waits for its turn says so: an instance at its limit shows in the log.
+  // A body with photos that waits for its turn to be stored says so: an instance at its limit shows in the log.
   const admission = createAdmission(config.rateLimit, { onWait: () => log({ event: "photo_body_waiting" }) });
   /** E-mails still being sent after their answers (where no runtime keeps them alive for us). */
   const background = new Set<Promise<unknown>>();
@@ -276,18 +276,22 @@ export function createHandler({
 
   /**
    * Body and photos: the body read within its limits and deadline (a body with photos within its own
-   * deadline, after which the request's deadline starts again), each photo checked and stripped.
+   * deadline, each chunk held against the instance's admission, then its turn to be stored, after which
+   * the request's deadline starts again), each photo checked and stripped.
    */
   async function readRequest(
     { request, isForm, isMultipart, problem, arrivedAt }: Exchange,
     deadline: Deadline,
+    ticket: Ticket,
   ): Promise<Response | { body: Record<string, unknown>; photos: Photo[]; deadline: Deadline }> {
     try {
       if (isMultipart) {
         // Its deadline counts from its arrival, the wait for its turn included: the whole request stays
         // inside the platform's 150 s (PHOTO_BODY_DEADLINE_MS + REQUEST_DEADLINE_MS, config.ts).
-        const left = Math.max(1, config.photoBodyDeadlineMs - (Date.now() - arrivedAt));
-        const { body, photos } = await readPhotoForm(request, BODY_LIMIT_BYTES, left);
+        const left = () => Math.max(1, config.photoBodyDeadlineMs - (Date.now() - arrivedAt));
+        const { body, files } = await readPhotoForm(request, BODY_LIMIT_BYTES, left(), ticket);
+        if (!(await ticket.turn(Math.min(PHOTO_WAIT_MS, left())))) throw new InstanceBusy();
+        const photos = checkPhotos(files);
         // Photos take long on a slow phone: the request's deadline (the database's) starts once they are in.
         return { body, photos, deadline: startDeadline(config.requestDeadlineMs) };
       }
@@ -297,6 +301,9 @@ export function createHandler({
       return { body, photos: [], deadline };
     } catch (error) {
       if (error instanceof BodyTimeout) return problem(408, "timeout", { Connection: "close" });
+      // The instance holds all the bytes it may, or the body's turn did not come: try again shortly.
+      if (error instanceof InstanceBusy)
+        return problem(503, "unavailable", { "Retry-After": String(error.retryAfterSeconds), Connection: "close" });
       if (error instanceof NotAnImage) return problem(400, error.reason, {}, error.filename);
       if (error instanceof MultipartRefused) {
         const status = error.reason === "badRequest" ? 400 : 413;
@@ -438,8 +445,8 @@ export function createHandler({
   }
 
   /** The steps of a post admitted to be read, in order; each answers or hands on. */
-  async function receive(exchange: Exchange, started: Deadline): Promise<Response> {
-    const received = await readRequest(exchange, started);
+  async function receive(exchange: Exchange, started: Deadline, ticket: Ticket): Promise<Response> {
+    const received = await readRequest(exchange, started, ticket);
     if (received instanceof Response) return received;
     const { body, photos, deadline } = received;
     const spam = await judgeSpam(exchange, body);
@@ -481,18 +488,15 @@ export function createHandler({
     const refused = judgeOrigin(exchange);
     if (refused) return refused;
     // Admission, before a byte of the body is read (admission.ts): the client's limit as far as this
-    // instance knows it, and the bodies with photos this instance reads at once (the next ones wait).
-    const ticket = await admission.admit(exchange.client, {
+    // instance knows it; a body with photos then holds what it sends, and waits its turn to be stored.
+    const ticket = admission.admit(exchange.client, {
       photos: exchange.isMultipart,
       // A retry under its key may be the answer to a request already stored: the database says so.
       retry: request.headers.has("idempotency-key"),
     });
-    if ("kind" in ticket) {
-      const retryAfter = { "Retry-After": String(ticket.retryAfterSeconds) };
-      return ticket.kind === "busy" ? exchange.problem(503, "unavailable", retryAfter) : exchange.problem(429, "limited", retryAfter);
-    }
+    if ("kind" in ticket) return exchange.problem(429, "limited", { "Retry-After": String(ticket.retryAfterSeconds) });
     try {
-      return await receive(exchange, deadline);
+      return await receive(exchange, deadline, ticket);
     } finally {
       void Promise.all(exchange.holding).then(() => ticket.release());
     }
