@@ -498,17 +498,44 @@ describe("a request without a connection", () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it("keeps today's error for an answer of the function: a 503 is not kept", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () => answer(503, { error: "Vi kan ikke modtage forespørgsler lige nu." })),
-    );
-    const keeper = vi.fn(async () => true);
-    await mount({ keep: { keeper, onDevice: true } });
+  it("keeps a request the function answers 503 (try later) and sends it by itself under the same key", async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => answer(503, { error: "Vi kan ikke modtage forespørgsler lige nu." }));
+    vi.stubGlobal("fetch", fetch);
+    online(true);
+    await mount({ keep: { keeper: keepInMemory(FACTS), onDevice: false } });
     await fillValid();
     await submit();
     await settle();
-    expect(keeper).not.toHaveBeenCalled();
-    expect(notices.map((notice) => notice.title)).toEqual(["Fejl"]);
+    expect(host.querySelector('[role="status"].quote-sent')?.textContent).toContain(
+      "Vi kan ikke tage imod forespørgsler lige nu. Vi har gemt din forespørgsel her på siden og sender den af sig selv om lidt. Du behøver ikke gøre mere. Lad siden være åben.",
+    );
+    expect(notices.map((notice) => notice.title)).toEqual(["Gemt til senere"]);
+    expect(field("name").value).toBe("");
+    fetch.mockImplementation(async () => answer(200, { id: "later" }));
+    await act(async () => {
+      dispatchEvent(new Event("online"));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await vi.waitFor(() => expect(notices.map((notice) => notice.title)).toContain("Din forespørgsel er sendt"));
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const keyOf = (call: number) => new Headers(fetch.mock.calls[call][1].headers).get("Idempotency-Key");
+    expect(keyOf(1)).toBe(keyOf(0));
+  });
+
+  it("keeps today's error for the function's other refusals: a 500 or a 429 is not kept", async () => {
+    for (const status of [500, 429]) {
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async () => answer(status, { error: "Der opstod en fejl." })),
+      );
+      const keeper = vi.fn(async () => true);
+      await mount({ keep: { keeper, onDevice: true } });
+      await fillValid();
+      await submit();
+      await settle();
+      expect(keeper).not.toHaveBeenCalled();
+      expect(notices.map((notice) => notice.title)).toContain("Fejl");
+      await unmount(root);
+    }
   });
 });

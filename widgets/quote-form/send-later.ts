@@ -1,9 +1,10 @@
-// Sends requests that could not leave the device once the connection is back: at the browser's
-// `online` event, and, while the browser believes it is online (a network that is up with no way out),
-// again after 5 s, 10 s, 20 s … at most every 5 minutes. Each goes under the idempotency key of its
-// first attempt, so the function stores it once however often it arrives and answers a repeat with its
-// first answer. Where the requests wait is the caller's: on the firm's pages the device's IndexedDB
-// (send-kept.ts), in the partner embed the page's memory (embed.tsx keeps nothing on a partner's origin).
+// Sends requests that could not leave the device (no connection, or the function's "try later") once
+// they may go: at the browser's `online` event, and, while the browser believes it is online (a network
+// that is up with no way out, or a function that is busy), again after 5 s, 10 s, 20 s … at most every
+// 5 minutes. Each goes under the idempotency key of its first attempt, so the function stores it once
+// however often it arrives and answers a repeat with its first answer. Where the requests wait is the
+// caller's: on the firm's pages the device's IndexedDB (send-kept.ts), in the partner embed the page's
+// memory (embed.tsx keeps nothing on a partner's origin).
 import type { SiteFacts } from "../shared/site-facts.ts";
 import { notify } from "../shared/notices.ts";
 import { type Backend, type QuoteBody, sendQuote } from "./send-quote.ts";
@@ -21,7 +22,7 @@ const RETRY = { firstMs: 5_000, capMs: 300_000 };
 export const sentLaterNotice = () =>
   notify({
     title: "Din forespørgsel er sendt",
-    description: "Den forespørgsel, du sendte uden forbindelse, er nu kommet frem. Vi kontakter dig hurtigst muligt.",
+    description: "Den forespørgsel, vi gemte til senere, er nu kommet frem. Vi kontakter dig hurtigst muligt.",
     durationMs: SENT_LATER_NOTICE_MS,
   });
 

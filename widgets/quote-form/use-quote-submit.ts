@@ -18,15 +18,25 @@ export const QUOTE_NOTICE_MS = 5_000;
 export type Outcome = { kind: "sent" } | { kind: "kept"; message: string } | { kind: "failed"; message: string } | null;
 
 /**
- * Keeps a request that got no answer (no connection) and sends it by itself once the connection is back,
- * under the same idempotency key; false if it cannot be kept. The firm's pages keep it on the device
- * (send-kept.ts), the partner embed in the page's memory (send-later.ts).
+ * Keeps a request that got no answer (no connection), or the function's "try later" (503), and sends it
+ * by itself later, under the same idempotency key; false if it cannot be kept. The firm's pages keep it
+ * on the device (send-kept.ts), the partner embed in the page's memory (send-later.ts).
  */
 export type Keeper = (key: string, backend: SiteFacts["backend"], body: QuoteBody | FormData) => Promise<boolean>;
 
+/** Why a request was kept: the device is offline, no answer came, or the function said "try later". */
+export type KeptReason = "offline" | "noConnection" | "busy";
+
 /** What the form and its notice say when a request is kept for later (docs/product.md#offline). */
-export const keptText = (offline: boolean, onDevice: boolean) =>
-  `${offline ? "Du er offline." : "Vi kunne ikke få forbindelse."} Vi har gemt din forespørgsel ${onDevice ? "på denne enhed" : "her på siden"} og sender den af sig selv, så snart du er online igen. Du behøver ikke gøre mere.${onDevice ? "" : " Lad siden være åben."}`;
+export const keptText = (reason: KeptReason, onDevice: boolean) =>
+  `${{ offline: "Du er offline.", noConnection: "Vi kunne ikke få forbindelse.", busy: "Vi kan ikke tage imod forespørgsler lige nu." }[reason]} Vi har gemt din forespørgsel ${onDevice ? "på denne enhed" : "her på siden"} og sender den af sig selv${reason === "busy" ? " om lidt" : ", så snart du er online igen"}. Du behøver ikke gøre mere.${onDevice ? "" : " Lad siden være åben."}`;
+
+/**
+ * Whether a send's result is worth keeping to send again by itself: no answer at all, or the function's
+ * "try later" (503, also from the platform's gateway). The idempotency key makes a second arrival the
+ * first one's answer, so it can never be stored twice.
+ */
+export const worthKeeping = (result: SendResult) => !result.ok && (result.status === undefined || result.status === 503);
 
 export type SubmitOptions = {
   /** The form's id prefix. */
@@ -124,15 +134,16 @@ export function useQuoteSubmit({
     const { key } = lastAttempt.current;
     const result = await sendQuote(facts.backend, body, key, { signal: inFlight.current.signal });
     if (inFlight.current.signal.aborted) return;
-    // No answer at all (no connection, not an answer of the function): kept, to go by itself later
-    // under the same key; the form clears as after sending.
-    if (!result.ok && result.status === undefined && keep && (await keep.keeper(key, facts.backend, body))) {
+    // No answer at all (no connection), or the function cannot take it now (503): kept, to go by itself
+    // later under the same key; the form clears as after sending.
+    if (worthKeeping(result) && keep && (await keep.keeper(key, facts.backend, body))) {
       lastAttempt.current = null;
       busy.current = false;
       setSending(false);
       if (input) photos?.clear(input);
       onSent();
-      const message = keptText(navigator.onLine === false, keep.onDevice);
+      const reason = !result.ok && result.status === 503 ? "busy" : navigator.onLine === false ? "offline" : "noConnection";
+      const message = keptText(reason, keep.onDevice);
       announce("");
       setOutcome({ kind: "kept", message });
       focusNext.current = `${id}-kept`;
