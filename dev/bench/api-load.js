@@ -167,7 +167,13 @@ export async function runApiLoad({
         poolMax: database.poolMax,
       },
       // The load comes from one address with one e-mail: the spam limits would (rightly) stop it.
-      { RATE_LIMIT_PER_CLIENT: "1000000", RATE_LIMIT_PER_EMAIL: "1000000", RATE_LIMIT_PER_EMAIL_TOTAL: "1000000", ...heapCap },
+      {
+        RATE_LIMIT_PER_CLIENT: "1000000",
+        RATE_LIMIT_PER_EMAIL: "1000000",
+        RATE_LIMIT_PER_EMAIL_TOTAL: "1000000",
+        RATE_LIMIT_PER_PHONE_TOTAL: "1000000",
+        ...heapCap,
+      },
     ),
     { onOutput },
   );

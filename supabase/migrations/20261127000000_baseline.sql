@@ -90,9 +90,24 @@ language sql
 immutable strict parallel safe
 as $$ select lower(regexp_replace(address, '^([^+]+)\+.*(@[^@]*)$', '\1\2')) $$;
 
--- Rate limits count recent rows per client and per mailbox (the receipts' cap too).
+-- One phone number is one number for its cap, however it was typed: a Danish number (8 digits, with or
+-- without +45 or 0045, spaces, dashes) is its 8 digits; any other its digits, with 00 written as +.
+-- Otherwise "+45 23 77 78 41", "0045 23777841" and "23 77 78 41" would be three numbers to the cap.
+create function public.phone_number(phone text)
+returns text
+language sql
+immutable strict parallel safe
+as $$
+  select case
+    when regexp_replace(phone, '[^0-9+]', '', 'g') ~ '^(\+45|0045)?[0-9]{8}$' then right(regexp_replace(phone, '[^0-9]', '', 'g'), 8)
+    else regexp_replace(regexp_replace(phone, '[^0-9+]', '', 'g'), '^00', '+')
+  end
+$$;
+
+-- Rate limits count recent rows per client, per mailbox (the receipts' cap too) and per phone number.
 create index quote_requests_client_recent on public.quote_requests (client_ip_hash, received_at);
 create index quote_requests_email_recent on public.quote_requests (public.mailbox(email), received_at);
+create index quote_requests_phone_recent on public.quote_requests (public.phone_number(phone), received_at);
 -- The retry job looks only at rows whose e-mail is not out yet.
 create index quote_requests_unsent on public.quote_requests (next_attempt_at) where notification_status <> 'sent';
 -- Every request also asks for the undelivered requests the firm has not been told about (store.ts,
@@ -179,25 +194,30 @@ revoke all on table public.quote_request_photos from anon, authenticated;
 -- limit. PL/pgSQL, not one SQL statement: each statement after the locks sees the rows that the request
 -- it waited for committed (a single statement's snapshot would be taken before its locks).
 
--- The recent requests the rate limits count: $1 client hash, $2 e-mail, $3 window in minutes. Each
--- count is a range scan of its own index, (client_ip_hash, received_at) for the client and its use of
--- the mailbox, (mailbox(email), received_at) for the mailbox from every client; a single count(*) filter
--- (...) over both conditions could use neither and scanned the table (tests/backend/rate-limit-plan.test.js
--- explains this body at 500,000 rows).
-create function public.quote_request_recent_counts(client_hash text, address text, window_minutes int)
+-- The recent requests the rate limits count: $1 client hash, $2 e-mail, $3 phone, $4 window in minutes.
+-- Each count is a range scan of its own index, (client_ip_hash, received_at) for the client and its use
+-- of the mailbox, (mailbox(email), received_at) for the mailbox from every client, (phone_number(phone),
+-- received_at) for the number from every client; a single count(*) filter (...) over several conditions
+-- could use none of them and scanned the table (tests/backend/rate-limit-plan.test.js explains this body
+-- at 500,000 rows).
+create function public.quote_request_recent_counts(client_hash text, address text, phone text, window_minutes int)
 returns table (
   by_client int, oldest_by_client timestamptz,
   by_client_email int, oldest_by_client_email timestamptz,
-  by_email int, oldest_by_email timestamptz
+  by_email int, oldest_by_email timestamptz,
+  by_phone int
 )
 language sql stable
 as $$
   with recent_client as (
     select public.mailbox(email) as mailbox, received_at from quote_requests
-    where client_ip_hash = $1 and received_at > now() - make_interval(mins => $3)
+    where client_ip_hash = $1 and received_at > now() - make_interval(mins => $4)
   ), recent_email as (
     select received_at from quote_requests
-    where public.mailbox(email) = public.mailbox($2) and received_at > now() - make_interval(mins => $3)
+    where public.mailbox(email) = public.mailbox($2) and received_at > now() - make_interval(mins => $4)
+  ), recent_phone as (
+    select received_at from quote_requests
+    where public.phone_number(phone) = public.phone_number($3) and received_at > now() - make_interval(mins => $4)
   )
   select
     (select count(*)::int from recent_client),
@@ -205,7 +225,8 @@ as $$
     (select count(*)::int from recent_client where mailbox = public.mailbox($2)),
     (select min(received_at) from recent_client where mailbox = public.mailbox($2)),
     (select count(*)::int from recent_email),
-    (select min(received_at) from recent_email)
+    (select min(received_at) from recent_email),
+    (select count(*)::int from recent_phone)
 $$;
 
 -- kind: 'created' (id), 'held' (id; stored, not mailed), 'replayed' (the id first stored under this
@@ -213,10 +234,12 @@ $$;
 -- (retry_after_seconds: until the oldest request that reached a limit leaves the window) or 'expired'.
 --
 -- No sequence of requests from other clients refuses a person's own request: over the per-address cap
--- across all clients (p_per_email_total) a request is stored with notification_status 'held' and
--- answered as stored ('held'): the firm gets at most that many e-mails an hour for one address, and the
--- held requests in its alert and in `npm run leads -- --undelivered`. The per-client limits refuse
--- ('limited'): they are the client's own.
+-- across all clients (p_per_email_total), or the per-number cap (p_per_phone_total: a call-back has no
+-- address, and a stranger's requests about one number from many addresses would otherwise each send the
+-- firm an SMS and an e-mail to call it), a request is stored with notification_status 'held' and
+-- answered as stored ('held'): the firm gets at most that many e-mails and SMS an hour for one address
+-- or number, and the held requests in its alert and in `npm run leads -- --undelivered`. The
+-- per-client limits refuse ('limited'): they are the client's own.
 --
 -- A request the function has already answered 503 must not be stored afterwards (a database slow to
 -- get to it, a lock held for a while): p_not_after is the time, set by the function a margin before its
@@ -236,7 +259,7 @@ create function public.submit_quote_request(
   p_per_client int, p_per_email int, p_per_email_total int, p_window_minutes int,
   p_not_after timestamptz,
   p_photo_names text[] default null, p_photo_types text[] default null, p_photos_base64 text[] default null,
-  p_kind text default 'quote', p_call_when text default null
+  p_kind text default 'quote', p_call_when text default null, p_per_phone_total int default null
 )
 returns table (kind text, id uuid, retry_after_seconds int)
 language plpgsql
@@ -247,14 +270,16 @@ declare
   window_end timestamptz := now();
   wait_seconds double precision := null;
   new_id uuid;
+  held boolean;
 begin
-  -- One submission per client and per mailbox at a time. Separate lock spaces (1: client,
-  -- 2: mailbox), always taken in that order.
+  -- One submission per client, per mailbox and per phone number at a time. Separate lock spaces
+  -- (1: client, 2: mailbox, 3: number), always taken in that order.
   perform pg_advisory_xact_lock(1, hashtext(p_client_ip_hash));
-  -- A call-back has no address: only the client's limit counts it.
+  -- A call-back has no address: the client's limit and its number's cap count it.
   if p_email is not null then
     perform pg_advisory_xact_lock(2, hashtext(public.mailbox(p_email)));
   end if;
+  perform pg_advisory_xact_lock(3, hashtext(public.phone_number(p_phone)));
 
   if p_idempotency_key is not null then
     select q.id, q.request_hash into existing from quote_requests q where q.idempotency_key = p_idempotency_key;
@@ -269,7 +294,7 @@ begin
     end if;
   end if;
 
-  select * into counts from public.quote_request_recent_counts(p_client_ip_hash, p_email, p_window_minutes);
+  select * into counts from public.quote_request_recent_counts(p_client_ip_hash, p_email, p_phone, p_window_minutes);
   if counts.by_client >= p_per_client and counts.oldest_by_client is not null then
     wait_seconds := greatest(coalesce(wait_seconds, 0), extract(epoch from counts.oldest_by_client + make_interval(mins => p_window_minutes) - window_end));
   end if;
@@ -286,25 +311,27 @@ begin
     return;
   end if;
 
-  -- Over the address's cap from all clients together the request is stored but held: not mailed one
-  -- by one (the firm's alert and `npm run leads` list it), never refused, since the person asking may
-  -- be the address's owner and the requests before may be a stranger's. Two requests with one key from
-  -- different clients can still meet here: the unique key decides.
+  -- Over the address's or the number's cap from all clients together the request is stored but held:
+  -- not mailed or texted one by one (the firm's alert and `npm run leads` list it), never refused, since
+  -- the person asking may be the address's or number's owner and the requests before may be a
+  -- stranger's. Two requests with one key from different clients can still meet here: the unique key
+  -- decides.
+  held := coalesce(counts.by_email >= p_per_email_total, false) or coalesce(counts.by_phone >= p_per_phone_total, false);
   insert into quote_requests
     (kind, call_when, name, phone, email, location, message, source_url, partner_id, idempotency_key, request_hash,
      client_ip_hash, user_agent, notification_status, receipt_status)
   values (p_kind, p_call_when, p_name, p_phone, p_email, p_location, p_message, p_source_url, p_partner_id, p_idempotency_key,
-    p_request_hash, p_client_ip_hash, p_user_agent, case when counts.by_email >= p_per_email_total then 'held' else 'pending' end,
+    p_request_hash, p_client_ip_hash, p_user_agent, case when held then 'held' else 'pending' end,
     case when p_kind = 'callback' then null else 'due' end)
   on conflict (idempotency_key) do nothing
   returning quote_requests.id into new_id;
   if new_id is not null then
-    if counts.by_email < p_per_email_total and p_photo_names is not null then
+    if not held and p_photo_names is not null then
       insert into public.quote_request_photos (request_id, position, filename, content_type, bytes)
       select new_id, photo.position, photo.filename, photo.content_type, decode(photo.base64, 'base64')
       from unnest(p_photo_names, p_photo_types, p_photos_base64) with ordinality as photo(filename, content_type, base64, position);
     end if;
-    return query select case when counts.by_email >= p_per_email_total then 'held' else 'created' end::text, new_id, null::int;
+    return query select case when held then 'held' else 'created' end::text, new_id, null::int;
     return;
   end if;
   select q.id, q.request_hash into existing from quote_requests q where q.idempotency_key = p_idempotency_key;

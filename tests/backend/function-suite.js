@@ -23,6 +23,13 @@ export const VALID = Object.freeze({
   message: "Vi skal have skiftet eltavlen i vores villa fra 1972.",
 });
 
+let phones = 0;
+/**
+ * A phone number no other request of the run has used: for cases that send more requests than one
+ * number may have sent in the window (RATE_LIMIT_PER_PHONE_TOTAL) and are about something else.
+ */
+export const anotherPhone = () => `20 ${String(Math.floor(++phones / 100)).padStart(2, "0")} 00 ${String(phones % 100).padStart(2, "0")}`;
+
 /** What the functions may never log: the customer's data, and the test clients' addresses (10.x.x.x). */
 const PERSONAL_DATA = [VALID.name, VALID.email, VALID.phone, "Jens", "eltavlen", "victim@example.com"];
 

@@ -13,7 +13,12 @@ let backend;
 beforeAll(async () => {
   // No rate limits here: the property is about validation, not about spam rules.
   backend = await startBackend(startPostgres15, {
-    env: { RATE_LIMIT_PER_CLIENT: "1000000", RATE_LIMIT_PER_EMAIL: "1000000", RATE_LIMIT_PER_EMAIL_TOTAL: "1000000" },
+    env: {
+      RATE_LIMIT_PER_CLIENT: "1000000",
+      RATE_LIMIT_PER_EMAIL: "1000000",
+      RATE_LIMIT_PER_EMAIL_TOTAL: "1000000",
+      RATE_LIMIT_PER_PHONE_TOTAL: "1000000",
+    },
   });
 });
 afterAll(() => backend?.stop());

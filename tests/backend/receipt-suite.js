@@ -52,8 +52,13 @@ export function defineReceiptSuite(label, startDatabase, runtime = "in-process")
     let customer = 0;
 
     beforeAll(async () => {
-      // Per-client limits high: the cases send several requests for one address on purpose.
-      backend = await startBackend(startDatabase, { runtime, receipts: true, env: { RATE_LIMIT_PER_EMAIL: "100" } });
+      // Per-client and per-number limits high: the cases send several requests for one address and one
+      // phone number on purpose.
+      backend = await startBackend(startDatabase, {
+        runtime,
+        receipts: true,
+        env: { RATE_LIMIT_PER_EMAIL: "100", RATE_LIMIT_PER_PHONE_TOTAL: "100" },
+      });
     });
     afterAll(() => backend?.stop());
     beforeEach(async () => {

@@ -43,6 +43,7 @@ async function startVerifyStack(functionEnv = {}) {
       RATE_LIMIT_PER_CLIENT: "1000",
       RATE_LIMIT_PER_EMAIL: "1000",
       RATE_LIMIT_PER_EMAIL_TOTAL: "1000",
+      RATE_LIMIT_PER_PHONE_TOTAL: "1000",
       SITE_FACTS_TTL_SECONDS: "3600",
       ...functionEnv,
     },

@@ -42,6 +42,7 @@ export async function startLocalSite({ partners = [] } = {}) {
       RATE_LIMIT_PER_CLIENT: "1000",
       RATE_LIMIT_PER_EMAIL: "1000",
       RATE_LIMIT_PER_EMAIL_TOTAL: "1000",
+      RATE_LIMIT_PER_PHONE_TOTAL: "1000",
       SITE_URL: `http://127.0.0.1:${sitePort}`,
     }),
     onFunctionOutput: (_name, text) => functionOutput.push(text),

@@ -68,6 +68,10 @@ const environmentSchema = z.object({
   // Stored requests for one e-mail address from all clients together: a higher cap, so that somebody
   // using another person's address can at most delay that person, never lock them out.
   RATE_LIMIT_PER_EMAIL_TOTAL: optionalInt("10"),
+  // Stored requests about one phone number (however it is written) from all clients together: each
+  // sends the firm an SMS and an e-mail to call that number, and a call-back has no address to cap.
+  // Over it a request is stored but held (never refused): a stranger cannot lock the number's owner out.
+  RATE_LIMIT_PER_PHONE_TOTAL: optionalInt("3"),
   RATE_LIMIT_WINDOW_MINUTES: optionalInt("60"),
   // How many proxies in front of the function append to X-Forwarded-For: the client is that many
   // entries from the right. 1 = Supabase's own gateway only (supabase/functions/send-contact-email/README.md,
@@ -120,7 +124,7 @@ export type Config = {
   siteFactsTtlMs: number;
   ipHashSalt: string;
   cronSecret: string;
-  rateLimit: { perClient: number; perEmail: number; perEmailTotal: number; windowMinutes: number };
+  rateLimit: { perClient: number; perEmail: number; perEmailTotal: number; perPhoneTotal: number; windowMinutes: number };
   minFillMs: number;
   trustedProxyHops: number;
   alertWebhookUrl?: string;
@@ -237,6 +241,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       perClient: e.RATE_LIMIT_PER_CLIENT,
       perEmail: e.RATE_LIMIT_PER_EMAIL,
       perEmailTotal: e.RATE_LIMIT_PER_EMAIL_TOTAL,
+      perPhoneTotal: e.RATE_LIMIT_PER_PHONE_TOTAL,
       windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES,
     },
     minFillMs: e.MIN_FILL_MS,

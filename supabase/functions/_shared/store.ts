@@ -45,7 +45,7 @@ export type NewRequest = Lead & {
  * e-mails the firm gets per address from all clients together (requests over it are stored, held and
  * listed in the alert, never refused: a stranger cannot lock a person out).
  */
-export type Limits = { perClient: number; perEmail: number; perEmailTotal: number; windowMinutes: number };
+export type Limits = { perClient: number; perEmail: number; perEmailTotal: number; perPhoneTotal: number; windowMinutes: number };
 
 export type SubmitResult =
   | { kind: "created"; id: string }
@@ -123,7 +123,8 @@ export function createStore(sql: Sql) {
           ${request.sourceUrl}, ${request.partnerId}, ${request.idempotencyKey}, ${request.requestHash},
           ${request.clientIpHash}, ${request.userAgent},
           ${limits.perClient}, ${limits.perEmail}, ${limits.perEmailTotal}, ${limits.windowMinutes}, ${notAfter}
-          ${photos.length ? photoArguments(sql, photos) : sql``}, p_kind => ${request.kind}, p_call_when => ${request.when})`;
+          ${photos.length ? photoArguments(sql, photos) : sql``}, p_kind => ${request.kind}, p_call_when => ${request.when},
+          p_per_phone_total => ${limits.perPhoneTotal})`;
       if (row.kind === "limited") return { kind: "limited", retryAfterSeconds: row.retryAfterSeconds ?? 1 };
       if (row.kind === "keyReused" || row.kind === "expired") return { kind: row.kind };
       if (!row.id) throw new Error(`submit_quote_request answered ${row.kind} without an id`);

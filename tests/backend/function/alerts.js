@@ -3,7 +3,7 @@
 import { expect } from "vitest";
 import { ALERT_INTERVAL_MINUTES } from "../../../supabase/functions/_shared/alerts.ts";
 import { MAIL_TO } from "../../support/function.js";
-import { concern, VALID } from "../function-suite.js";
+import { anotherPhone, concern, VALID } from "../function-suite.js";
 
 export default concern("alerts to the firm", (h, it) => {
   const { post, rows, retry } = h;
@@ -47,18 +47,18 @@ export default concern("alerts to the firm", (h, it) => {
   it("fires the channel once for a stranger's burst of held requests, then once more after the interval with the rest counted", async () => {
     // Twelve requests with one address from twelve clients: the last two are held (over the address's
     // ten e-mails an hour). The next stored request looks for rows to alert about and fires the channel.
-    for (let i = 0; i < 12; i++) expect((await post({ ...VALID, email: "offer@example.dk" })).status).toBe(200);
+    for (let i = 0; i < 12; i++) expect((await post({ ...VALID, phone: anotherPhone(), email: "offer@example.dk" })).status).toBe(200);
     const held = (await rows()).filter((row) => row.notification_status === "held").map((row) => row.id);
     expect(held).toHaveLength(2);
-    expect((await post({ ...VALID, email: "anden@example.dk" })).status).toBe(200);
+    expect((await post({ ...VALID, phone: anotherPhone(), email: "anden@example.dk" })).status).toBe(200);
     expect(h.alerts).toHaveLength(1);
     expect(h.alerts[0]).toMatchObject({ held: 2, count: 2 });
     expect([...h.alerts[0].requestIds].sort()).toEqual([...held].sort());
     // More held requests within the interval, each followed by a stored one, and the scheduled retry:
     // still that one alert.
     for (let i = 0; i < 3; i++) {
-      expect((await post({ ...VALID, email: "offer@example.dk" })).status).toBe(200);
-      expect((await post({ ...VALID, email: `anden${i}@example.dk` })).status).toBe(200);
+      expect((await post({ ...VALID, phone: anotherPhone(), email: "offer@example.dk" })).status).toBe(200);
+      expect((await post({ ...VALID, phone: anotherPhone(), email: `anden${i}@example.dk` })).status).toBe(200);
     }
     expect((await retry()).status).toBe(200);
     expect(h.alerts).toHaveLength(1);

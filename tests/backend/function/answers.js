@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import { receivedInDanish } from "../../../supabase/functions/_shared/mail.ts";
 import { request as httpRequest } from "node:http";
 import { MAIL_TO, PHONE, SITE_URL } from "../../support/function.js";
-import { concern, REGISTERED_PARTNER, VALID } from "../function-suite.js";
+import { anotherPhone, concern, REGISTERED_PARTNER, VALID } from "../function-suite.js";
 
 export default concern("answers: stored, redirected, refused for the request's shape, or unavailable", (h, it) => {
   const { post, postForm, rows } = h;
@@ -72,7 +72,7 @@ export default concern("answers: stored, redirected, refused for the request's s
             fetch(h.functions.submitUrl, {
               method: "POST",
               headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.7.0.${index + 1}` },
-              body: JSON.stringify({ ...VALID, email: `hurtig-${index}@example.dk`, elapsedMs: 60_000 }),
+              body: JSON.stringify({ ...VALID, phone: anotherPhone(), email: `hurtig-${index}@example.dk`, elapsedMs: 60_000 }),
             }).then((response) => response.status),
           ),
         );

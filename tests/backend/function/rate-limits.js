@@ -2,7 +2,10 @@
 // and the e-mails held for an address others keep using.
 import { expect } from "vitest";
 import { PHONE, SITE_URL } from "../../support/function.js";
-import { concern, VALID } from "../function-suite.js";
+import { anotherPhone, concern, VALID } from "../function-suite.js";
+
+/** RATE_LIMIT_PER_PHONE_TOTAL's default: requests about one number from all clients in the window. */
+const PER_PHONE_TOTAL = 3;
 
 export default concern("rate limits and holds", (h, it) => {
   const { post, postForm, rows, retry } = h;
@@ -53,12 +56,18 @@ export default concern("rate limits and holds", (h, it) => {
   it("never refuses a person's own request for what other clients sent with their address; mails at most 10 an hour for it", async () => {
     // A stranger posts with the victim's address from five clients, three times each (IPv4 and IPv6 /64s)...
     const strangers = ["198.51.100.1", "198.51.100.2", "2001:db8:66:1::1", "2001:db8:66:2::1", "198.51.100.3"];
-    for (const ip of strangers) for (let i = 0; i < 3; i++) expect((await post({ ...VALID }, { ip })).status).toBe(200);
+    for (const ip of strangers)
+      for (let i = 0; i < 3; i++) expect((await post({ ...VALID, phone: anotherPhone() }, { ip })).status).toBe(200);
     // ...and the victim, from a fresh client, is answered as stored, and so is a form post.
-    const own = await post({ ...VALID, message: "Det er mig selv: vi skal have ny eltavle." }, { ip: "203.0.113.5" });
+    const own = await post(
+      { ...VALID, phone: anotherPhone(), message: "Det er mig selv: vi skal have ny eltavle." },
+      { ip: "203.0.113.5" },
+    );
     expect(own.status).toBe(200);
     expect(own.headers.get("retry-after")).toBeNull();
-    expect((await postForm({ ...VALID }, { ip: "203.0.113.6" })).headers.get("location")).toBe(`${SITE_URL}/kontakt/tak`);
+    expect((await postForm({ ...VALID, phone: anotherPhone() }, { ip: "203.0.113.6" })).headers.get("location")).toBe(
+      `${SITE_URL}/kontakt/tak`,
+    );
     const stored = await rows();
     expect(stored).toHaveLength(17);
     // The firm got ten e-mails for the address; the rest are held, and the scheduled retry's alert lists them.
@@ -69,6 +78,36 @@ export default concern("rate limits and holds", (h, it) => {
     await h.sql`update alert_gate set last_sent_at = now() - interval '1 day'`;
     expect((await retry()).status).toBe(200);
     await expect.poll(() => h.alerts.flatMap((alert) => alert.requestIds)).toContain(id);
+  });
+
+  it("holds requests about one phone number, in any spelling, over its cap from all clients: 200, no e-mail, no SMS, alerted", async () => {
+    // Twelve call-backs for one number from twelve clients (an IPv6 /64 each), as a stranger sends them
+    // to use up the day's SMS and send the firm to call that number again and again.
+    const spellings = ["+45 23 77 78 41", "0045 23777841", "23 77 78 41", "23-77-78-41"];
+    const answers = [];
+    for (let n = 0; n < 12; n++) {
+      const response = await post({ kind: "callback", name: "Jens Hansen", phone: spellings[n % 4] }, { ip: `2001:db8:77:${n}::1` });
+      answers.push(response.status);
+    }
+    // Never refused: the number's owner may be the one asking, and the requests before a stranger's.
+    expect(answers).toEqual(answers.map(() => 200));
+    const stored = await rows();
+    expect(stored).toHaveLength(12);
+    const held = stored.filter((row) => row.notification_status === "held");
+    expect(held).toHaveLength(12 - PER_PHONE_TOTAL);
+    await h.settled();
+    // The firm is told of the number PER_PHONE_TOTAL times, by e-mail and by SMS, and no more.
+    expect(await h.mailbox.all()).toHaveLength(PER_PHONE_TOTAL);
+    await expect.poll(() => h.sms.messages.length).toBe(PER_PHONE_TOTAL);
+    expect(await h.sql`select count(*)::int as n from lead_sms where request_id = any(${held.map((row) => row.id)})`).toEqual([{ n: 0 }]);
+    // A quote with the number is held too, while a request with another number is not.
+    expect((await post({ ...VALID, phone: "23777841", email: "ny@example.dk" }, { ip: "192.0.2.201" })).status).toBe(200);
+    expect((await post({ ...VALID, phone: anotherPhone(), email: "ny@example.dk" }, { ip: "192.0.2.202" })).status).toBe(200);
+    expect((await rows()).slice(-2).map((row) => row.notification_status)).toEqual(["held", "sent"]);
+    // The held requests are in the firm's alert.
+    await h.sql`update alert_gate set last_sent_at = now() - interval '1 day'`;
+    expect((await retry()).status).toBe(200);
+    await expect.poll(() => h.alerts.flatMap((alert) => alert.requestIds)).toEqual(expect.arrayContaining(held.map((row) => row.id)));
   });
 
   it("counts and erases every spelling of one address as that address, stored in its one form", async () => {

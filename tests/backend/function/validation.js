@@ -2,7 +2,7 @@
 // form, no invisible or control characters, no header injection, and the page address kept only when safe.
 import { expect } from "vitest";
 import { SITE_URL } from "../../support/function.js";
-import { concern, REGISTERED_PARTNER, VALID } from "../function-suite.js";
+import { anotherPhone, concern, REGISTERED_PARTNER, VALID } from "../function-suite.js";
 
 export default concern("validation of the fields", (h, it) => {
   const { post, postForm, rows } = h;
@@ -54,7 +54,7 @@ export default concern("validation of the fields", (h, it) => {
       [`${SITE_URL}/kon\u00adtakt`, null],
     ];
     for (const [index, [page, stored]] of cases.entries()) {
-      const response = await post({ ...VALID, email: `page-${index}@example.dk`, page });
+      const response = await post({ ...VALID, phone: anotherPhone(), email: `page-${index}@example.dk`, page });
       expect(response.status, JSON.stringify(page)).toBe(200);
       const [row] = await h.sql`select source_url from quote_requests where email = ${`page-${index}@example.dk`}`;
       expect(row.source_url, JSON.stringify(page)).toBe(stored);
