@@ -32,11 +32,12 @@ describe("the room for bodies with photos", () => {
   it("makes room for a chunk by ending the bodies that arrived after its own, newest first", () => {
     const admission = createAdmission(LIMITS);
     const [oldest, middle, newest] = ["10.0.0.1", "10.0.0.2", "10.0.0.3"].map((ip) => arriving(admission, ip));
-    oldest.ticket.hold(12 * MB);
-    middle.ticket.hold(10 * MB);
-    newest.ticket.hold(10 * MB);
-    // The oldest needs 4 MB more than is free: the newest is ended, the middle one is not.
-    oldest.ticket.hold(4 * MB);
+    const share = (/** @type {number} */ part) => Math.floor(PHOTO_BYTES_HELD * part);
+    oldest.ticket.hold(share(0.4));
+    middle.ticket.hold(share(0.3));
+    newest.ticket.hold(share(0.25));
+    // The oldest needs more than is free: ending the newest makes room, so the middle one is not ended.
+    oldest.ticket.hold(share(0.2));
     expect([oldest.stopped, middle.stopped, newest.stopped]).toEqual([false, false, true]);
     expect(newest.ticket.ended).toBe(true);
     expect(() => newest.ticket.hold(1)).toThrow(InstanceBusy);
