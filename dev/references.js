@@ -1,27 +1,19 @@
-// Every reference in the docs and the code's comments resolves. Sections get renamed and files move; a
-// pointer that leads nowhere costs the next reader more than no pointer. What is a reference:
-//
-// - a Markdown link or reference definition, `[text](target)`, relative to its file;
-// - a path whose first segment is a top-level folder of the repository or a folder beside its file
-//   (`site/_lib/slug.js`, `dev/local/`, `_lib/prices.js` in site/), or that starts with `./` or `../`:
-//   it must be a file or folder, relative to its file's folder first, then (prose often writes that) to
-//   the root;
-// - a bare Markdown file name, `deploy.md`: the nearest of that name from its file's folder up to the
-//   root, else the one file of that name in the repository;
-// - each of them with an anchor, `docs/product.md#pages`, or a section named in words,
-//   `docs/product.md, "Pages"`, `README "Deploy"`, `README's "Deploy" section`, `README section "Deploy"`,
-//   `README ("Deploy")`, which must be a heading of that Markdown file (README alone is the nearest
-//   README.md up the tree); a long name may wrap over comment lines.
-//
-// No reference: a URL (never followed: a check that needs the network would fail offline and say
-// nothing about the repository), a page of the site (`/kontakt`), a package (`preact/compat`), a path
-// under what .gitignore names (`dist/`, `supabase/.local/`: generated), a pattern (`dev/bench/*.js`,
-// `photos/<slot>.jpg`), and code other than a lone path in backticks (an example).
-//
-// Read: Markdown outside its code blocks, the comments of code (.js, .mjs, .ts, .tsx, .css, .sql, .yaml,
-// .toml, .njk, .html, shell scripts) and JSON's strings. Not read: an applied migration, which is never
-// edited (a database that ran it keeps it as it was), and npm's package-lock.json.
-//
+// Every reference in the docs and the code's comments resolves: files move and sections get renamed, and
+// a pointer that leads nowhere costs the next reader more than none. A reference is
+// - a Markdown link, `[text](target)`, relative to its file;
+// - a path starting with `./` or `../` (from its file's folder), or with a top-level folder or a folder
+//   beside its file (`site/_lib/slug.js`, `dev/local/`, `_lib/prices.js` in site/; from its file's folder,
+//   else the root);
+// - a bare Markdown name, `deploy.md`: the nearest up the tree, else the only one in the repository (a
+//   bare code name is as often a package or a built file, `postgres.js`, `404.html`: not read);
+// - with an anchor, `docs/product.md#pages`, or a section, `docs/product.md, "Pages"`, `README "Deploy"`,
+//   `README's "Deploy" section`, `README section "Deploy"`, `README ("Deploy")`: a heading of that file
+//   (README alone is the nearest README.md up the tree; a name may wrap over comment lines).
+// Not one: a URL (never followed: offline that would fail and say nothing about the repository), a page
+// (`/kontakt`), a package (`preact/compat`), a path under what .gitignore names (`dist/`: generated), a
+// pattern (`dev/bench/*.js`, `<slot>.jpg`), code other than a lone path in backticks (an example).
+// Read: Markdown outside code blocks, the comments of .js .mjs .ts .tsx .css .sql .yaml .toml .njk .html
+// and shell scripts, JSON's strings; not an applied migration (never edited) nor package-lock.json.
 // Pure: it reads only through `read`, so a test can hand it a repository of a few made-up files.
 import { posix } from "node:path";
 
@@ -68,7 +60,7 @@ function proseOf(/** @type {string} */ language, /** @type {string} */ text) {
   let end = 0;
   for (const match of text.matchAll(COMMENTS[language])) {
     const line = text.slice(text.lastIndexOf("\n", match.index) + 1, match.index);
-    if (match.index < end || (language !== "json" && language !== "css" && opensString(line))) continue;
+    if (language !== "json" && opensString(line)) continue;
     // The comment's markers (`//`, `/*`, a JSDoc line's leading `*`; a string's quotes) become spaces, its words stay.
     const words =
       language === "json"
@@ -146,16 +138,11 @@ export function brokenReferences({ paths, read }) {
   /** Bare names by the files that have them. @type {Map<string, string[]>} */
   const byName = new Map();
   for (const path of paths) byName.set(posix.basename(path), [...(byName.get(posix.basename(path)) ?? []), path]);
-  /** What .gitignore names without a wildcard: folders whose paths are generated. */
-  const ignored = files.has(".gitignore")
-    ? read(".gitignore")
-        .split("\n")
-        .map((line) => line.trim().replace(/^\/|\/$/g, ""))
-        .filter((line) => line && !/[*?[!#]/.test(line))
-    : [];
+  /** What .gitignore names without a wildcard (`dist/`, `supabase/.local/`): a path under it is generated. */
+  const ignored = (files.has(".gitignore") ? read(".gitignore").split("\n") : []).map((line) => line.trim().replace(/^\/|\/$/g, ""));
   const isGenerated = (/** @type {string} */ from, /** @type {string} */ written) =>
     [posix.join(posix.dirname(from), written), posix.normalize(written)].some((path) =>
-      ignored.some((name) => (name.includes("/") ? `${path}/`.startsWith(`${name}/`) : path.split("/").includes(name))),
+      ignored.some((name) => /^[\w./-]+$/.test(name) && `/${path}/`.includes(`/${name}/`)),
     );
   /** @type {Map<string, Set<string>>} */
   const anchorCache = new Map();
