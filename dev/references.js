@@ -115,7 +115,8 @@ const LINK = /\[[^\]\n]*\]\(\s*<?([^()\s>]+)>?(?:\s+"[^"]*")?\s*\)|^[ \t]*\[[^\]
  * @param {string[]} folders
  */
 const mentionPattern = (folders) => {
-  const path = `(?:\\.\\.?/)+[\\w.-]+(?:/[\\w.-]+)*/?|(?:${folders.join("|").replace(/\./g, "\\.")})/(?:[\\w.-]+/?)*|[\\w-][\\w.-]*\\.md|README`;
+  const start = `(?:${folders.join("|").replace(/\./g, "\\.")})/`;
+  const path = `(?:\\.\\.?/)+[\\w.-]+(?:/[\\w.-]+)*/?|${start}(?:[\\w.-]+/?)*|[\\w-][\\w.-]*\\.md|README`;
   const section = `(?:'s)?,?\\s+(?:section\\s+)?\\(?"([^"]{1,200})"`;
   return new RegExp(`(?<![\\w./:@~-])(?=(${path}))\\1(?![\\w/*<>{$…[-])(?:#([\\p{L}\\p{N}_-]+))?(?:${section})?`, "gu");
 };
@@ -127,17 +128,7 @@ const mentionPattern = (folders) => {
  */
 export function brokenReferences({ paths, read }) {
   const files = new Set(paths);
-  const folders = new Set(
-    paths.flatMap((path) =>
-      path
-        .split("/")
-        .slice(0, -1)
-        .map((_, i, parts) => parts.slice(0, i + 1).join("/")),
-    ),
-  );
-  /** Bare names by the files that have them. @type {Map<string, string[]>} */
-  const byName = new Map();
-  for (const path of paths) byName.set(posix.basename(path), [...(byName.get(posix.basename(path)) ?? []), path]);
+  const folders = new Set(paths.flatMap((path) => [...path.matchAll(/\//g)].map((slash) => path.slice(0, slash.index))));
   /** What .gitignore names without a wildcard (`dist/`, `supabase/.local/`): a path under it is generated. */
   const ignored = (files.has(".gitignore") ? read(".gitignore").split("\n") : []).map((line) => line.trim().replace(/^\/|\/$/g, ""));
   const isGenerated = (/** @type {string} */ from, /** @type {string} */ written) =>
@@ -146,10 +137,8 @@ export function brokenReferences({ paths, read }) {
     );
   /** @type {Map<string, Set<string>>} */
   const anchorCache = new Map();
-  const anchors = (/** @type {string} */ path) => {
-    if (!anchorCache.has(path)) anchorCache.set(path, anchorsOf(read(path)));
-    return /** @type {Set<string>} */ (anchorCache.get(path));
-  };
+  const anchors = (/** @type {string} */ path) =>
+    anchorCache.get(path) ?? anchorCache.set(path, anchorsOf(read(path))).get(path) ?? new Set();
   const exists = (/** @type {string} */ path) => files.has(path) || folders.has(path);
   /** A repository path from one written in `from`: relative to its folder, else (unless `./`, `../` or a link) to the root. */
   const resolve = (/** @type {string} */ from, /** @type {string} */ written, fromRoot = !/^\.\.?\//.test(written)) =>
@@ -161,7 +150,10 @@ export function brokenReferences({ paths, read }) {
     for (let folder = posix.dirname(from); ; folder = posix.dirname(folder)) {
       const path = folder === "." ? name : `${folder}/${name}`;
       if (files.has(path)) return path;
-      if (folder === ".") return byName.get(name)?.length === 1 ? byName.get(name)?.[0] : undefined;
+      if (folder === ".") {
+        const named = paths.filter((other) => posix.basename(other) === name);
+        return named.length === 1 ? named[0] : undefined;
+      }
     }
   };
   /** @type {Map<string, RegExp>} */
@@ -176,14 +168,11 @@ export function brokenReferences({ paths, read }) {
     const prose = proseOf(language, text);
     const lineAt = (/** @type {number} */ index) => text.slice(0, index).split("\n").length;
     const report = (/** @type {number} */ index, /** @type {string} */ problem) => broken.push(`${path}:${lineAt(index)}: ${problem}`);
-    /** Reports `written` (a path, with an anchor or a section) if `file` or its heading is missing. */
-    const check = (
-      /** @type {string} */ written,
-      /** @type {string | undefined} */ file,
-      /** @type {number} */ index,
-      anchor = "",
-      section = "",
-    ) => {
+    /**
+     * Reports `written` (a path, with an anchor or a section) if `file` or its heading is missing.
+     * @type {(written: string, file: string | undefined, index: number, anchor?: string, section?: string) => void}
+     */
+    const check = (written, file, index, anchor = "", section = "") => {
       const named = `${written}${anchor && `#${anchor}`}${section && ` "${section}"`}`;
       if (file === undefined) return report(index, `${named}: no such file in the repository`);
       if (!file.endsWith(".md")) return;

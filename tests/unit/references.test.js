@@ -185,7 +185,7 @@ describe("a path named in prose or a comment", () => {
     expect(broken({ ...CODE, "site/README.md": "`_lib/slugs.js` turns a name into a slug.\n" })).toHaveLength(1);
   });
 
-  it("is read in every kind of file: Markdown, comments of JS, TS, TSX, CSS, SQL, YAML, TOML, Nunjucks, HTML and shell, JSON strings", () => {
+  it("is read in Markdown, in the comments of JS, TS, TSX, CSS, SQL, YAML, TOML, Nunjucks, HTML and shell, and in JSON strings", () => {
     const files = {
       "a.md": "See `dev/local/stack.js`.\n",
       "a.js": "// dev/local/stack.js\n",
