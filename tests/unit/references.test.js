@@ -105,22 +105,27 @@ describe('a section named in words, README "Section"', () => {
     ]);
   });
 
-  it("is found in each way the tree words it", () => {
+  it("is found in each way the tree words it, in a comment and in Markdown", () => {
     const phrasings = [
-      (section) => `README "${section}"`,
-      (section) => `README, "${section}"`,
-      (section) => `README's "${section}" section`,
-      (section) => `README section "${section}"`,
-      (section) => `the README ("${section}")`,
-      (section) => `docs/deploy.md's "${section}" section`,
-      (section) => `docs/deploy.md, section "${section}"`,
+      'README "X"',
+      'README, "X"',
+      `README's "X" section`,
+      'README section "X"',
+      'the README ("X")',
+      'README.md, "X"',
+      `docs/deploy.md's "X" section`,
+      'docs/deploy.md, section "X"',
+      'docs/deploy.md ("X")',
     ];
     for (const phrasing of phrasings) {
-      expect(broken({ ...DOCS, "a.js": `// ${phrasing("Deploy").replace("docs/deploy.md", "README.md")}\n` })).toEqual([]);
-      expect(broken({ ...DOCS, "a.js": `// ${phrasing("Notes")}\n` }).length, phrasing("Notes")).toBe(
-        phrasing("Notes").includes("docs/") ? 0 : 1,
-      );
-      expect(broken({ ...DOCS, "a.js": `// ${phrasing("Mail")}\n` }), phrasing("Mail")).toHaveLength(1);
+      const heading = phrasing.includes("docs/") ? "Notes" : "Deploy";
+      for (const [path, prefix] of [
+        ["a.js", "// "],
+        ["a.md", ""],
+      ]) {
+        expect(broken({ ...DOCS, [path]: `${prefix}See ${phrasing.replace("X", heading)}.\n` }), phrasing).toEqual([]);
+        expect(broken({ ...DOCS, [path]: `${prefix}See ${phrasing.replace("X", "Mail")}.\n` }), phrasing).toHaveLength(1);
+      }
     }
   });
 
