@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
+import { parseHeadersFile } from "../operator/verify-deploy/headers-file.js";
 import { ENCODINGS } from "../site/_lib/precompress.js";
 import { guarded } from "./local/request-target.js";
 
@@ -25,26 +26,6 @@ const TYPES = {
   ".xml": "application/xml; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",
 };
-
-/**
- * Parses a `_headers` file into rules of `{ pattern, headers }` (Netlify/Cloudflare Pages format).
- * @param {string} text
- * @returns {{ pattern: string, headers: Record<string, string> }[]}
- */
-export function parseHeadersFile(text) {
-  /** @type {{ pattern: string, headers: Record<string, string> }[]} */
-  const rules = [];
-  for (const line of text.split("\n")) {
-    if (!line.trim() || line.trimStart().startsWith("#")) continue;
-    if (!/^\s/.test(line)) {
-      rules.push({ pattern: line.trim(), headers: {} });
-    } else if (rules.length > 0) {
-      const colon = line.indexOf(":");
-      rules[rules.length - 1].headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
-    }
-  }
-  return rules;
-}
 
 /** The first of the build's encodings (br, then gzip) that an Accept-Encoding header allows, or null. */
 export function chooseEncoding(acceptEncoding = "") {

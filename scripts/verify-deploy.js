@@ -1,11 +1,11 @@
-// Checks a deploy end to end (dev/verify-deploy/): the site, its headers, the function, the database and
+// Checks a deploy end to end (operator/verify-deploy/): the site, its headers, the function, the database and
 // the mail, and that they agree with each other.
 //   CRON_SECRET='<secret>' SUPABASE_DB_URL='postgres://…?sslmode=require' \
 //     npm run verify:deploy -- https://www.example.dk https://<project-ref>.supabase.co/functions/v1
 // SUPABASE_DB_URL is optional: with it the test request is followed to its e-mail, and the retention
 // is compared with the privacy page. `--sms` (anywhere) also sends the firm one test SMS, and only then.
 // Exits 1 when a check fails.
-import { reportLines, verifyDeploy } from "../dev/verify-deploy/index.js";
+import { reportLines, verifyDeploy } from "../operator/verify-deploy/index.js";
 
 const args = process.argv.slice(2);
 const sms = args.includes("--sms");

@@ -1,6 +1,6 @@
 // The pages the bench measures: every route for bytes; one page per route type and three area pages
 // for Lighthouse (each run costs seconds).
-import { AREA_ROUTES, NOINDEX_ROUTES, STATIC_ROUTES } from "../site-routes.js";
+import { AREA_ROUTES, NOINDEX_ROUTES, STATIC_ROUTES } from "../../operator/verify-deploy/routes.js";
 
 /** Every page, and a path that does not exist (the not-found page). */
 export const ALL_ROUTES = [...STATIC_ROUTES, ...NOINDEX_ROUTES, ...AREA_ROUTES, "/findes-ikke"];

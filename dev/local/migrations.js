@@ -19,7 +19,7 @@ export async function migrate({ exec, query }) {
     create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, statements text[]);`);
   const done = new Set((await query("select version from supabase_migrations.schema_migrations")).map((row) => row.version));
   const files = (await readdir(MIGRATIONS)).filter((name) => name.endsWith(".sql")).sort();
-  // A local database made by migrations that were since folded into the baseline (README.md, "Deploy")
+  // A local database made by migrations that were since folded into the baseline (docs/development.md, "Schema changes")
   // would fail on the baseline's first table: say what to do instead.
   const gone = [...done].filter((version) => !files.some((file) => file.startsWith(`${version}_`)));
   if (gone.length)

@@ -1,6 +1,6 @@
 /**
  * Turns a Danish place name into the URL slug of its area page, by the spec's rule
- * (docs/product.md#pages, "Area pages"): lowercase, spaces to hyphens, ø to o, å to a, æ to a.
+ * (docs/product.md#pages): lowercase, spaces to hyphens, ø to o, å to a, æ to a.
  * These slugs are URLs search engines already know: tests pin all sixteen.
  * @param {string} name
  */

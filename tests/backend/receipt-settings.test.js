@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDatabase } from "../../dev/local/database.js";
 import { saveSiteFactsSql } from "../../dev/local/site-facts-sql.js";
-import { receiptSettingsCheck } from "../../dev/verify-deploy/receipt-check.js";
+import { receiptSettingsCheck } from "../../operator/verify-deploy/receipt-check.js";
 import { loadData } from "../../site/_lib/load-data.js";
 import { siteFacts, siteFactsFile } from "../../site/_lib/site-facts.js";
 import { siteFactsSchema } from "../../supabase/functions/_shared/site-facts.ts";

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAgainst } from "../../dev/local/build.js";
 import { LOCAL_SECRETS } from "../../dev/local/function-env.js";
 import { startLocalStack } from "../../dev/local/stack.js";
-import { verifyDeploy } from "../../dev/verify-deploy/index.js";
-import { TEST_SMS_TITLE } from "../../dev/verify-deploy/sms-check.js";
+import { verifyDeploy } from "../../operator/verify-deploy/index.js";
+import { TEST_SMS_TITLE } from "../../operator/verify-deploy/sms-check.js";
 import { siteFactsFile } from "../../site/_lib/site-facts.js";
 import { DIST, areas, business } from "../support/site.js";
 

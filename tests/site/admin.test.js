@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import YAML from "yaml";
-import { parseHeadersFile } from "../../dev/static-server.js";
+import { parseHeadersFile } from "../../operator/verify-deploy/headers-file.js";
 import { loadData } from "../../site/_lib/load-data.js";
 import { ALL_PAGES, DIST, ROUTES, page, requireBuild } from "../support/site.js";
 

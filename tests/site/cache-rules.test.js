@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseHeadersFile } from "../../dev/static-server.js";
+import { parseHeadersFile } from "../../operator/verify-deploy/headers-file.js";
 import { hashedName, readAssets } from "../../site/_lib/assets.js";
 import { TEXT_EXTENSIONS } from "../../site/_lib/precompress.js";
 import { DIST, NOT_SITE, requireBuild } from "../support/site.js";

@@ -1,5 +1,5 @@
 // Dependencies point one way: the commands may use everything below them; the development tools may use
-// the operator's code (the deploy check connects as the operator commands do), which runs against the
+// the operator's code (the bench asks for the routes the deploy check does), which runs against the
 // live database and so uses no development tool; both may use the product; the site build may use the widgets, the widgets may use the function's
 // shared rules, and the functions use nothing outside supabase/functions/ (it is all that `supabase
 // functions deploy` uploads). A file that reaches the other way is named here with what it reached for.

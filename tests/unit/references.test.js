@@ -1,6 +1,6 @@
-// `npm run check` fails on a reference that leads nowhere (dev/references.js): a link to a file that is
-// not in the repository, an anchor or a named section that is not a heading of its file. Each case is
-// a made-up repository of a few files, so the rules are held, not today's docs.
+// `npm run check` fails on a reference that leads nowhere (dev/references.js): a link, a path or a bare
+// Markdown name that is not in the repository, an anchor or a named section that is not a heading of its
+// file. Each case is a made-up repository of a few files, so the rules are held, not today's docs.
 import { describe, expect, it } from "vitest";
 import { brokenReferences, slugOf } from "../../dev/references.js";
 
@@ -105,6 +105,30 @@ describe('a section named in words, README "Section"', () => {
     ]);
   });
 
+  it("is found in each way the tree words it, in a comment and in Markdown", () => {
+    const phrasings = [
+      'README "X"',
+      'README, "X"',
+      `README's "X" section`,
+      'README section "X"',
+      'the README ("X")',
+      'README.md, "X"',
+      `docs/deploy.md's "X" section`,
+      'docs/deploy.md, section "X"',
+      'docs/deploy.md ("X")',
+    ];
+    for (const phrasing of phrasings) {
+      const heading = phrasing.includes("docs/") ? "Notes" : "Deploy";
+      for (const [path, prefix] of [
+        ["a.js", "// "],
+        ["a.md", ""],
+      ]) {
+        expect(broken({ ...DOCS, [path]: `${prefix}See ${phrasing.replace("X", heading)}.\n` }), phrasing).toEqual([]);
+        expect(broken({ ...DOCS, [path]: `${prefix}See ${phrasing.replace("X", "Mail")}.\n` }), phrasing).toHaveLength(1);
+      }
+    }
+  });
+
   it("reads only comments in code: a string may quote anything", () => {
     const files = {
       ...DOCS,
@@ -120,6 +144,109 @@ describe("a path with an anchor written as text", () => {
     expect(broken({ ...DOCS, "a.md": "Timings: docs/deploy.md#notes.\n" })).toEqual([]);
     expect(broken({ ...DOCS, "a.md": "Timings: docs/deploy.md#timings.\n" })).toEqual([
       "a.md:1: docs/deploy.md#timings: docs/deploy.md has no heading #timings",
+    ]);
+  });
+});
+
+describe("a path named in prose or a comment", () => {
+  const CODE = {
+    ...DOCS,
+    "site/_lib/slug.js": "export {};\n",
+    "supabase/functions/_shared/store.ts": "export {};\n",
+    "dev/local/stack.js": "export {};\n",
+  };
+  it("passes when the file or folder exists, from the referrer's folder or the root", () => {
+    const mentions = [
+      "site/_lib/slug.js",
+      "supabase/functions/_shared/store.ts",
+      "../_shared/store.ts",
+      "./store.ts",
+      "dev/local/",
+      "dev/local",
+      "docs/deploy.md#notes",
+      'docs/deploy.md "Notes"',
+      "site/_lib/slug.js#slugify",
+    ];
+    expect(broken({ ...CODE, "supabase/functions/_shared/a.ts": `// See ${mentions.join(", ")}.\n` })).toEqual([]);
+  });
+
+  it("fails when the file, folder, anchor or section is missing", () => {
+    for (const mention of [
+      "site/_lib/slugs.js",
+      "supabase/functions/_shared/stores.ts",
+      "dev/locals/",
+      "docs/deploy.md#timings",
+      'docs/deploy.md, "Timings"',
+    ]) {
+      expect(broken({ ...CODE, "widgets/a.tsx": `/** Rules: ${mention}. */\n` }), mention).toHaveLength(1);
+    }
+    expect(broken({ ...CODE, "supabase/functions/b/c.ts": "// ../_shared/gone.ts\n" })).toEqual([
+      "supabase/functions/b/c.ts:1: ../_shared/gone.ts: no such file in the repository",
+    ]);
+  });
+
+  it("reads a path beside the referrer without its folder's name: `_lib/slug.js` in site/", () => {
+    expect(broken({ ...CODE, "site/README.md": "`_lib/slug.js` turns a name into a slug.\n" })).toEqual([]);
+    expect(broken({ ...CODE, "site/README.md": "`_lib/slugs.js` turns a name into a slug.\n" })).toHaveLength(1);
+  });
+
+  it("is read in Markdown, in the comments of JS, TS, TSX, CSS, SQL, YAML, TOML, Nunjucks, HTML and shell, and in JSON strings", () => {
+    const files = {
+      "a.md": "See `dev/local/stack.js`.\n",
+      "a.js": "// dev/local/stack.js\n",
+      "a.mjs": "/* dev/local/stack.js */\n",
+      "a.ts": "/** dev/local/stack.js */\n",
+      "a.tsx": "// dev/local/stack.js\n",
+      "a.css": ".a { color: red; } /* dev/local/stack.js */\n",
+      "a.sql": "-- dev/local/stack.js\n",
+      "a.yaml": "# dev/local/stack.js\n",
+      "a.toml": "# dev/local/stack.js\n",
+      "a.njk": "{# dev/local/stack.js #}\n",
+      "a.html": "<!-- dev/local/stack.js -->\n",
+      "a.sh": "# dev/local/stack.js\n",
+      run: "#!/usr/bin/env bash\n# dev/local/stack.js\n",
+      "a.json": '{ "scripts": { "start": "node dev/local/stack.js" } }\n',
+    };
+    expect(broken({ ...CODE, ...files })).toEqual([]);
+    const moved = Object.fromEntries(Object.entries(files).map(([path, text]) => [path, text.replace("stack.js", "moved.js")]));
+    expect(broken({ ...CODE, ...moved }).map((line) => line.split(":")[0])).toEqual(Object.keys(files));
+  });
+
+  it("leaves alone URLs, pages, packages, generated folders, patterns, code and lone words", () => {
+    const files = {
+      ...CODE,
+      ".gitignore": "node_modules\ndist/\nsupabase/.local/\n*.log\n",
+      "a.js": [
+        "// https://example.com/site/_lib/gone.js and //cdn.example/dev/x.js",
+        "// the page /site/kontakt, preact/compat, @wdio/utils, node:fs/promises",
+        "// dist/_headers, supabase/.local/db, ./node_modules/.bin/vite",
+        "// dev/bench/*.js, site/images/<slot>.jpg, dev/{a,b}.js, site/…/x.js",
+        "// `node site/_lib/gone.js --flag` (an example), sites/x.js, website/x.js",
+        'const path = "site/_lib/gone.js"; // a string in code is code',
+        "// a bare code name names a package or a built file as often as a file here: postgres.js, 404.html",
+      ].join("\n"),
+    };
+    expect(broken(files)).toEqual([]);
+  });
+});
+
+describe("a bare Markdown file name", () => {
+  it("is the nearest of that name up the tree, else the only one in the repository", () => {
+    const files = {
+      ...DOCS,
+      "docs/guide.md": "See deploy.md#notes, README.md and api/README.md.\n",
+      "api/handler.ts": '// deploy.md, "Notes"\n',
+    };
+    expect(broken(files)).toEqual([]);
+  });
+
+  it("fails when no file has it, or several do and none is up the tree", () => {
+    const files = { ...DOCS, "docs/README.md": "# Docs\n", "site/a.js": "// DESIGN.md and README.md\n", "tests/a.js": "// deploy.md\n" };
+    expect(broken({ ...files, "site/README.md": "# Site\n" })).toEqual(["site/a.js:1: DESIGN.md: no such file in the repository"]);
+    const withoutRoot = Object.fromEntries(Object.entries(files).filter(([path]) => path !== "README.md"));
+    expect(broken(withoutRoot)).toEqual([
+      "site/a.js:1: DESIGN.md: no such file in the repository",
+      "site/a.js:1: README.md: no such file in the repository",
     ]);
   });
 });

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { closeServer, listen } from "../../dev/local/servers.js";
-import { chooseEncoding, createStaticServer, parseHeadersFile, resolveFile } from "../../dev/static-server.js";
+import { chooseEncoding, createStaticServer, resolveFile } from "../../dev/static-server.js";
+import { parseHeadersFile } from "../../operator/verify-deploy/headers-file.js";
 
 describe("the local static server", () => {
   it("reads the _headers format of static hosts", () => {

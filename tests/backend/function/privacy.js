@@ -70,7 +70,7 @@ export default concern("stored data: access, retention, erasure and logs", (h, i
       const lines = h.logLines();
       expect(lines.length).toBeGreaterThan(0);
       expectLogWithoutPersonalData(lines);
-      // What the function's README ("The HTTP contract") tells the operator to read after a deploy: one entry per proxy.
+      // What the operator reads after a deploy (supabase/functions/send-contact-email/README.md, "The HTTP contract"): one entry per proxy.
       const shapes = lines.map((line) => JSON.parse(line)).filter((entry) => entry.event === "forwarded_for_shape");
       expect(shapes).toHaveLength(1);
       expect(shapes[0]).toMatchObject({ shape: expect.stringMatching(/^ipv[46]$/), trustedProxyHops: 1 });

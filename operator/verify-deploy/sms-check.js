@@ -2,7 +2,7 @@
 // provider (its row in public.lead_sms is sent). Only when asked: each SMS costs money, and a check run
 // after every deploy should not buzz the firm's phone.
 import postgres from "postgres";
-import { tlsOptions } from "../../operator/database-client.js";
+import { tlsOptions } from "../database-client.js";
 
 /** @typedef {import("./site-checks.js").Check} Check */
 

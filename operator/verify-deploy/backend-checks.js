@@ -7,7 +7,7 @@
 // SMS and it is followed to the provider (./sms-check.js).
 import { randomUUID } from "node:crypto";
 import postgres from "postgres";
-import { tlsOptions } from "../../operator/database-client.js";
+import { tlsOptions } from "../database-client.js";
 import { receiptSettingsCheck } from "./receipt-check.js";
 import { testSmsCheck } from "./sms-check.js";
 

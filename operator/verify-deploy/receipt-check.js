@@ -3,7 +3,7 @@
 // The functions write it from the site's /site-facts.json (site/_lib/site-facts.js): a site that was not
 // published again, or whose file the functions refuse, shows here.
 import postgres from "postgres";
-import { tlsOptions } from "../../operator/database-client.js";
+import { tlsOptions } from "../database-client.js";
 import { siteFacts } from "../../site/_lib/site-facts.js";
 
 /** @typedef {import("./site-checks.js").Check} Check */

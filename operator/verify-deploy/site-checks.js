@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ALL_ROUTES } from "./routes.js";
-import { parseHeadersFile } from "../static-server.js";
+import { parseHeadersFile } from "./headers-file.js";
 
 /** @typedef {{ title: string, ok: boolean, detail?: string, fix?: string }} Check */
 
