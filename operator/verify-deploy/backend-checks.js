@@ -257,6 +257,7 @@ async function factsCopy({ siteUrl, endpoint, fetch }) {
       (backend?.hash === site.hash ? "" : older ? ": the function's copy is older than the site's" : ": the copies differ"),
     fix:
       "The function rereads the file every few minutes, the scheduled retry on every run: check again in a few minutes. If it stays, " +
-      "read the functions' log for site_facts_unreachable (SITE_URL is not the site) or site_facts_invalid (the file was not uploaded whole).",
+      "read the functions' log for site_facts_unreachable (SITE_URL is not the site), site_facts_invalid (the file was not uploaded whole), " +
+      "site_facts_too_large (over 1 MB) or site_facts_stale (the site serves an older build than the one applied: a CDN's cached copy).",
   };
 }
