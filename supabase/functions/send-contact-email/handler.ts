@@ -22,12 +22,8 @@ import {
   sha256Hex,
 } from "../_shared/http.ts";
 import type { Logger } from "../_shared/log.ts";
-import type { Mailer } from "../_shared/mail.ts";
-import { deliver } from "../_shared/mail-delivery.ts";
-import type { Receipts } from "../_shared/receipt-delivery.ts";
-import type { LeadSms } from "../_shared/sms-delivery.ts";
+import type { Outbox } from "../_shared/outbox.ts";
 import { createPartnerList } from "../_shared/partners.ts";
-import { type Alerter, createAlerter } from "../_shared/alerts.ts";
 import { INVISIBLE, QUOTE_FIELDS, QUOTE_RULES } from "../_shared/quote-checks.ts";
 import { type Lead, type LeadKind, leadKind, validateLead } from "../_shared/quote-request.ts";
 import { registrationCheck } from "./registration-check.ts";
@@ -43,23 +39,18 @@ export { BODY_LIMIT_BYTES } from "../_shared/http.ts";
 export type Deps = {
   config: Config;
   store: Store;
-  mailer: Mailer;
+  /** Sends a stored request's deliveries after its answer (outbox.ts): the firm's e-mail and SMS, the receipt, the alert. */
+  outbox: Pick<Outbox, "sendFor">;
   log: Logger;
   /** Keeps background work alive after the response (EdgeRuntime.waitUntil on Supabase); awaited when absent. */
   waitUntil?: (work: Promise<unknown>) => void;
-  /** Tells the firm about requests whose e-mail did not arrive (alerts.ts); defaults to ALERT_WEBHOOK_URL. */
-  alert?: Alerter;
   /** How old the partner list may get before it is reread in the background (partners.ts; tests shorten it). */
   partnerListTtlMs?: number;
-  /** Sends the customer's receipt after the firm's e-mail (receipt-delivery.ts); none without it. */
-  receipts?: Receipts;
   /** The firm's facts as the site publishes them (site-facts.ts): the phone number of the answers. */
   siteFacts?: SiteFactsSource;
-  /** Sends the firm's SMS about each new lead after the answer (sms-delivery.ts); none without it. */
-  sms?: LeadSms;
 };
 
-/** The handler, and `settled()`: resolves once the e-mails and SMS sent after their answers are done (tests, shutdown). */
+/** The handler, and `settled()`: resolves once what was sent after the answers is done (tests, shutdown). */
 export type QuoteHandler = ((request: Request) => Promise<Response>) & { settled(): Promise<void> };
 
 type AnswerKey = keyof typeof answerMessages;
@@ -139,18 +130,7 @@ function isDbUnreachable(error: unknown): boolean {
 }
 
 /** Creates the request handler of the send-contact-email function. */
-export function createHandler({
-  config,
-  store,
-  mailer,
-  log,
-  waitUntil,
-  alert = createAlerter(config.alertWebhookUrl, log),
-  partnerListTtlMs,
-  receipts,
-  siteFacts,
-  sms,
-}: Deps): QuoteHandler {
+export function createHandler({ config, store, outbox, log, waitUntil, partnerListTtlMs, siteFacts }: Deps): QuoteHandler {
   // The answers name the phone number of the site's facts, rebuilt when a new copy brings another.
   let text = messagesFor(PHONE_UNKNOWN);
   let textPhone = PHONE_UNKNOWN;
@@ -181,34 +161,6 @@ export function createHandler({
     } catch {
       return null;
     }
-  }
-
-  /**
-   * Sends the firm's e-mail for a stored row after the answer, on every runtime: the row is committed,
-   * so the visitor's success does not wait for the mail server. Supabase's runtime is told to keep the
-   * work alive (waitUntil); a plain Deno keeps running it by itself. A send cut short (an instance
-   * stopped) leaves the row pending for the scheduled retry.
-   */
-  function mailInBackground(id: string) {
-    const sending = store
-      .claim(id)
-      .then((row) => (row ? deliver(store, mailer, row, log) : false))
-      // The customer's receipt only once the firm's e-mail is out; it never changes that e-mail's state.
-      .then((sent) => (sent ? receipts?.sendFor(id) : undefined))
-      // Every request also looks for older ones still unsent after an hour (the scheduled retry may
-      // not be running): the firm hears of them on the next request at the latest.
-      .then(() => alert(store))
-      .catch((error) => log({ event: "mail_deferred", level: "warn", requestId: id, errorName: (error as Error)?.name }));
-    inBackground(sending);
-  }
-
-  /**
-   * Sends the firm's SMS about a stored row after the answer, beside the e-mail (neither waits for the
-   * other): a slow or hung SMS provider holds neither the visitor nor the e-mail. A send cut short
-   * leaves the SMS due for the scheduled retry.
-   */
-  function smsInBackground(id: string) {
-    if (sms) inBackground(sms.sendFor(id));
   }
 
   /** Keeps work after the answer alive (waitUntil), and known to settled(). */
@@ -399,6 +351,8 @@ export function createHandler({
           requestHash: identity.requestHash,
           clientIpHash: await sha256Hex(`${config.ipHashSalt}:${client}`),
           userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
+          deployCheck: identity.deployCheck,
+          testSms: identity.testSms,
         },
         config.rateLimit,
         // The database stores nothing after this: the visitor may be answered 503 from then on.
@@ -414,22 +368,11 @@ export function createHandler({
       if (result.kind !== "replayed") admission.stored(client);
       const event = { created: "request_stored", held: "request_held", replayed: "request_replayed" }[result.kind];
       log({ event, requestId: result.id, status: 200 });
-      // The row is committed: from here on the answer is success, whatever the mail server does. A held
-      // row is not mailed: the next alert (after a request, or the scheduled retry) lists it with the others.
-      // A deploy check is labelled before its e-mail goes out; a label that fails is logged, never a 503.
-      if (result.kind === "created" && identity.deployCheck) {
-        await deadline
-          .within(store.markDeployCheck(result.id), "the database")
-          .catch(() => log({ event: "deploy_check_unlabelled", level: "error", requestId: result.id }));
-        if (identity.testSms && sms)
-          await deadline
-            .within(sms.askTest(result.id), "the database")
-            .catch(() => log({ event: "test_sms_not_asked", level: "error", requestId: result.id }));
-      }
-      if (result.kind === "created") {
-        mailInBackground(result.id);
-        smsInBackground(result.id);
-      }
+      // The row and its deliveries are committed: from here on the answer is success, whatever the mail
+      // server does. They are sent after the answer on every runtime (waitUntil keeps the work alive on
+      // Supabase; a plain Deno runs it by itself); one cut short stays due for the scheduled retry. A held
+      // row gets no e-mail: the next alert (after a request, or the scheduled retry) lists it.
+      if (result.kind === "created") inBackground(outbox.sendFor(result.id));
       return isForm ? redirect(thanksPage(data.kind)) : json(200, { id: result.id });
     } catch (error) {
       const unreachable = isDbUnreachable(error);
