@@ -203,7 +203,8 @@ create trigger quote_requests_queue_deliveries
 -- policy (outbox.ts, Policy), of every subject or only of the request p_request. A claimed delivery is
 -- 'sending' until its lease ends, with one attempt more. One past its channel's horizon is not sent
 -- again: claimed `expired` to be given up with its last error when it was ever tried, skipped when not.
--- Returns what the sends need: the request as stored, and what the channel's rule adds (`context`).
+-- Returns what the sends need: the request's fields (store.ts, StoredRequest), and what the channel's
+-- rule adds (`context`).
 -- Advisory locks, beside submit_quote_request's spaces 1 to 3: 4, a channel sent one claim at a time;
 -- 5, a mailbox's receipts; 6, the SMS of a day.
 create function public.claim_deliveries(p_policies jsonb, p_request uuid default null, p_limit int default 5)
@@ -316,8 +317,10 @@ begin
     period := d.period;
     attempt := d.attempts + 1;
     note := d.note;
-    request := case when q.id is not null then to_jsonb(q)
-      || jsonb_build_object('photo_count', (select count(*) from public.quote_request_photos p where p.request_id = q.id)) end;
+    request := case when q.id is not null then jsonb_build_object('id', q.id, 'receivedAt', q.received_at, 'kind', q.kind,
+      'when', q.call_when, 'name', q.name, 'phone', q.phone, 'email', q.email, 'location', q.location, 'message', q.message,
+      'sourceUrl', q.source_url, 'partnerId', q.partner_id, 'deployCheck', q.deploy_check,
+      'photoCount', (select count(*) from public.quote_request_photos p where p.request_id = q.id)) end;
     return next;
     claimed := claimed + 1;
     exit when claimed >= p_limit;

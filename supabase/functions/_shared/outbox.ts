@@ -66,40 +66,6 @@ export function failureReason(error: unknown): string {
 
 type Claimed = Delivery & { requestId: string | null; expired: boolean; note: string | null };
 
-/** A request as claim_deliveries hands it (to_jsonb of its row): what the sends read of it. */
-type RequestJson = {
-  id: string;
-  received_at: string;
-  kind: StoredRequest["kind"];
-  call_when: string | null;
-  name: string;
-  phone: string;
-  email: string;
-  location: string;
-  message: string;
-  source_url: string | null;
-  partner_id: string | null;
-  deploy_check: boolean;
-  photo_count: number;
-};
-
-const storedRequest = (row: RequestJson): StoredRequest =>
-  ({
-    id: row.id,
-    receivedAt: new Date(row.received_at),
-    kind: row.kind,
-    when: row.call_when,
-    name: row.name,
-    phone: row.phone,
-    email: row.email,
-    location: row.location,
-    message: row.message,
-    sourceUrl: row.source_url,
-    partnerId: row.partner_id,
-    deployCheck: row.deploy_check,
-    photoCount: row.photo_count,
-  }) as StoredRequest;
-
 /** What a log line names of a batch: its request or period, never what it says. */
 const about = (batch: Claimed[]) =>
   batch.length > 1
@@ -113,10 +79,14 @@ export function createOutbox(sql: Sql, channels: Record<string, Channel>, log: L
 
   async function claim(only: string[], requestId: string | null, limit: number): Promise<Claimed[]> {
     const policies = Object.fromEntries(only.map((name) => [name, channels[name].policy]));
-    const rows = await sql<(Omit<Claimed, "request"> & { request: RequestJson | null })[]>`
+    const rows = await sql<(Omit<Claimed, "request"> & { request: { receivedAt: string } | null })[]>`
       select id, channel, request_id as "requestId", to_char(period, 'YYYY-MM-DD') as period, attempt, expired, note, request, context
       from public.claim_deliveries(${sql.json(policies)}, ${requestId}, ${limit})`;
-    return rows.map((row) => ({ ...row, request: row.request && storedRequest(row.request) }));
+    // The request's fields as StoredRequest names them (claim_deliveries writes them so), its time a Date.
+    return rows.map((row) => ({
+      ...row,
+      request: row.request && ({ ...row.request, receivedAt: new Date(row.request.receivedAt) } as StoredRequest),
+    }));
   }
 
   /** Records how a batch of one channel went; the states it ended in (none for a delivery whose lease another took over). */
