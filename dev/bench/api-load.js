@@ -282,9 +282,9 @@ export async function runApiLoad({
   const sql = postgres(database.url, { prepare: false, max: 1 });
   const count = async () =>
     (
-      await sql`select count(*)::int as rows, count(*) filter (where notification_status = 'sent')::int as sent,
-        count(*) filter (where notification_status = 'sending' or (notification_status = 'pending' and attempts = 0))::int as waiting
-        from quote_requests`
+      await sql`select count(*)::int as rows, count(*) filter (where m.state = 'sent')::int as sent,
+        count(*) filter (where m.state = 'sending' or (m.state = 'due' and m.attempts = 0))::int as waiting
+        from quote_requests q left join deliveries m on m.request_id = q.id and m.channel = 'mail'`
     )[0];
   let counts = await count();
   for (let still = 0; counts.waiting > 0 && still < 600; still++) {

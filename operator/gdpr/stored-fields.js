@@ -2,10 +2,10 @@
 // every column of every row, the hashed client address and the user agent included. Columns added later
 // are answered too (select *); the labels below say in Danish what each known column is. The photos sent
 // with a request (kept until the firm's e-mail with them is out, or a failed one is purged) are listed by
-// name, type and size, never their bytes.
+// name, type and size, never their bytes; what was sent about it (the outbox's deliveries), by what,
+// how it went and when.
 import { danishDateTime } from "../../supabase/functions/_shared/copenhagen-time.js";
 import { storedEmailForm } from "../../supabase/functions/_shared/email-address.js";
-import { STATUS_IN_DANISH } from "../leads/list.js";
 
 /** @typedef {{ filename: string, content_type: string, size_bytes: number }} StoredPhoto */
 /** @typedef {Record<string, unknown> & { id: string, received_at: Date, name: string, email: string, photos: StoredPhoto[] }} StoredRow */
@@ -22,20 +22,28 @@ export const FIELD_LABELS = /** @type {Record<string, string>} */ ({
   partner_id: "Samarbejdspartner, formularen sad hos",
   client_ip_hash: "Envejskodet (hashet) udgave af IP-adressen",
   user_agent: "Browserens navn (user agent)",
-  notification_status: "Vores e-mail om forespørgslen",
-  sent_at: "Sendt til vores indbakke",
-  attempts: "Antal forsøg på at sende den",
-  last_error: "Seneste fejl ved afsendelse",
-  next_attempt_at: "Næste forsøg",
-  claimed_until: "Under afsendelse indtil",
-  failed_at: "Opgivet",
-  alerted_at: "Vi blev gjort opmærksom på den",
-  alert_claimed_until: "Advarsel under afsendelse indtil",
+  held: "Holdt tilbage (for mange forespørgsler med samme e-mailadresse eller telefonnummer)",
+  deliveries: "Det, vi har sendt om den",
   idempotency_key: "Teknisk nøgle mod dobbelt afsendelse",
   request_hash: "Kontrolsum af indholdet",
   deploy_check: "Test af opsætningen",
   id: "Forespørgslens nummer",
   photos: "Billeder sendt med",
+});
+
+/** What each delivery of a request is, and how it went, as a person reads them. */
+const DELIVERIES = /** @type {Record<string, string>} */ ({
+  mail: "vores e-mail om forespørgslen",
+  receipt: "kvittering til dig",
+  sms: "vores sms om forespørgslen",
+  alert: "besked til os om en e-mail, der ikke kom frem",
+});
+const DELIVERY_STATES = /** @type {Record<string, string>} */ ({
+  sent: "sendt",
+  due: "ikke sendt endnu",
+  sending: "sendes nu",
+  failed: "opgivet",
+  skipped: "ikke sendt",
 });
 
 /** The photo types as a person reads them. */
@@ -53,7 +61,9 @@ export async function storedFor(sql, address) {
   return await sql`select q.*, coalesce((
       select json_agg(json_build_object('filename', p.filename, 'content_type', p.content_type, 'size_bytes', octet_length(p.bytes))
         order by p.position)
-      from quote_request_photos p where p.request_id = q.id), '[]') as photos
+      from quote_request_photos p where p.request_id = q.id), '[]') as photos, coalesce((
+      select json_agg(json_build_object('channel', d.channel, 'state', d.state, 'sent_at', d.sent_at) order by d.id)
+      from deliveries d where d.request_id = q.id), '[]') as deliveries
     from quote_requests q
     where public.mailbox(q.email) = public.mailbox(${storedEmailForm(address)}) order by q.received_at`;
 }
@@ -83,16 +93,30 @@ function photosInDanish(photos) {
 }
 
 /**
+ * What was sent about a request, in Danish: each delivery, how it went, and when it was sent.
+ * @param {{ channel: string, state: string, sent_at: string | null }[]} deliveries
+ */
+function deliveriesInDanish(deliveries) {
+  if (deliveries.length === 0) return "intet";
+  return deliveries
+    .map(
+      ({ channel, state, sent_at }) =>
+        `${DELIVERIES[channel] ?? channel}: ${DELIVERY_STATES[state] ?? state}${sent_at ? ` ${danishDateTime(new Date(sent_at))}` : ""}`,
+    )
+    .join("; ");
+}
+
+/**
  * A stored value as a person reads it: Danish times, yes/no, the status in words, a cleared value said so.
  * @param {string} column
  * @param {unknown} value
  */
 export function valueInDanish(column, value) {
   if (column === "photos" && Array.isArray(value)) return photosInDanish(value);
+  if (column === "deliveries" && Array.isArray(value)) return deliveriesInDanish(value);
   if (value === null || value === undefined || value === "") return column === "partner_id" ? "ingen (vores egen hjemmeside)" : "intet";
   if (value instanceof Date) return danishDateTime(value);
   if (typeof value === "boolean") return value ? "ja" : "nej";
-  if (column === "notification_status") return STATUS_IN_DANISH[String(value)] ?? String(value);
   if (column === "client_ip_hash" && value === "cleared") return "slettet (efter de faste dage)";
   return String(value);
 }

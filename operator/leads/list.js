@@ -9,15 +9,16 @@ import { toCsv } from "./csv.js";
  * @typedef {{ id: string, received_at: Date, kind: string, call_when: string | null, name: string, phone: string,
  *   email: string | null, location: string | null, message: string | null,
  *   source_url: string | null, partner_id: string | null, partner_name: string | null, status: string, attempts: number,
- *   last_error: string | null, failed_at: Date | null }} Lead
+ *   last_error: string | null }} Lead
  */
 
-/** What happened to the firm's e-mail of a lead, in Danish. */
+/** What happened to the firm's e-mail of a lead, in Danish: its delivery's state (the outbox), or held. */
 export const STATUS_IN_DANISH = /** @type {Record<string, string>} */ ({
   sent: "sendt",
-  pending: "ikke sendt endnu",
+  due: "ikke sendt endnu",
   sending: "sendes nu",
   failed: "opgivet: kunne ikke sendes",
+  skipped: "opgivet: ikke forsøgt i tide",
   held: "holdt tilbage: for mange fra samme adresse",
 });
 
@@ -32,7 +33,12 @@ export const kindOf = (lead) =>
   `${KIND_IN_DANISH[lead.kind] ?? lead.kind}${lead.kind === "callback" ? ` (${lead.call_when ?? "når som helst"})` : ""}`;
 
 const COLUMNS = `q.id, q.received_at, q.kind, q.call_when, q.name, q.phone, q.email, q.location, q.message, q.source_url, q.partner_id,
-  p.name as partner_name, q.notification_status as status, q.attempts, q.last_error, q.failed_at`;
+  p.name as partner_name, case when q.held then 'held' else coalesce(m.state, 'due') end as status, coalesce(m.attempts, 0) as attempts,
+  m.note as last_error`;
+
+/** The leads with their partner and the delivery of the firm's e-mail about each (none when held). */
+const LEADS = `quote_requests q left join partners p on p.id = q.partner_id
+  left join deliveries m on m.request_id = q.id and m.channel = 'mail'`;
 
 /**
  * The leads received in a period (Copenhagen days), newest first, optionally only those whose name,
@@ -46,7 +52,7 @@ export async function leadsInPeriod(sql, period, search) {
   const text = search ? `%${search.replace(/[\\%_]/g, "\\$&")}%` : null;
   const digits = search?.replace(/\D/g, "") || null;
   return await sql`
-    select ${sql.unsafe(COLUMNS)} from quote_requests q left join partners p on p.id = q.partner_id
+    select ${sql.unsafe(COLUMNS)} from ${sql.unsafe(LEADS)}
     where not q.deploy_check
       and q.received_at >= (${period.from}::date)::timestamp at time zone 'Europe/Copenhagen'
       and q.received_at < (${period.to}::date + 1)::timestamp at time zone 'Europe/Copenhagen'
@@ -62,9 +68,9 @@ export async function leadsInPeriod(sql, period, search) {
  */
 export async function undeliveredLeads(sql) {
   return await sql`
-    select ${sql.unsafe(COLUMNS)} from quote_requests q left join partners p on p.id = q.partner_id
-    where q.notification_status in ('failed', 'held')
-       or (q.notification_status in ('pending', 'sending') and q.received_at < now() - interval '1 hour')
+    select ${sql.unsafe(COLUMNS)} from ${sql.unsafe(LEADS)}
+    where q.held or m.state in ('failed', 'skipped')
+       or (m.state in ('due', 'sending') and q.received_at < now() - interval '1 hour')
     order by q.received_at desc`;
 }
 

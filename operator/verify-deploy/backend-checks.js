@@ -167,7 +167,8 @@ async function followTestRequest({ target, siteOrigin, cronSecret, databaseUrl, 
   const sql = postgres(url, { max: 1, prepare: false, onnotice: () => {}, ...(ssl === undefined ? {} : { ssl }) });
   try {
     for (const end = Date.now() + mailWaitMs; ; await new Promise((resolve) => setTimeout(resolve, 250))) {
-      const [row] = await sql`select notification_status as status, deploy_check, last_error from quote_requests where id = ${body.id}`;
+      const [row] = await sql`select m.state as status, q.deploy_check, m.note as last_error from quote_requests q
+        left join deliveries m on m.request_id = q.id and m.channel = 'mail' where q.id = ${body.id}`;
       if (row?.status === "sent")
         return {
           check: {

@@ -1,5 +1,5 @@
 // What `npm run verify:deploy -- … --sms` checks of the firm's SMS: the test request's SMS reached the
-// provider (its row in public.lead_sms is sent). Only when asked: each SMS costs money, and a check run
+// provider (its delivery in public.deliveries is sent). Only when asked: each SMS costs money, and a check run
 // after every deploy should not buzz the firm's phone.
 import postgres from "postgres";
 import { tlsOptions } from "../database-client.js";
@@ -26,7 +26,8 @@ export async function testSmsCheck({ requestId, databaseUrl, waitMs }) {
   const sql = postgres(url, { max: 1, prepare: false, onnotice: () => {}, ...(ssl === undefined ? {} : { ssl }) });
   try {
     for (const end = Date.now() + waitMs; ; await new Promise((resolve) => setTimeout(resolve, 250))) {
-      const [row] = await sql`select status, last_error from lead_sms where request_id = ${requestId}`;
+      const [row] =
+        await sql`select state as status, note as last_error from deliveries where request_id = ${requestId} and channel = 'sms'`;
       if (row?.status === "sent") return { title: TEST_SMS_TITLE, ok: true, detail: `request ${requestId}: SMS sent` };
       if ((row && row.status !== "due" && row.status !== "sending") || Date.now() > end)
         return {

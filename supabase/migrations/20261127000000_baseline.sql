@@ -3,9 +3,9 @@
 -- migration that only adds something new); once a firm has deployed, every change is a new migration
 -- that works on the rows that deployment holds (README.md, "Deploy").
 --
--- Grouped by concern: the requests and who may read them; the alert gate; partners; photos; storing a
--- request in one round trip; the customer's receipt; retention; erasure; the monthly statements; the
--- scheduled jobs; who may execute the functions.
+-- Grouped by concern: the requests and who may read them; partners; photos; the outbox (everything the
+-- backend sends); storing a request in one round trip; the customer's receipt; retention; erasure; the
+-- monthly statements; the scheduled jobs; who may execute the functions.
 
 
 -- ---------------------------------------------------------------------------------------------------
@@ -19,7 +19,7 @@ create table public.quote_requests (
   received_at timestamptz not null default now(),
   -- What the visitor asked for: a quote (the five fields of the quote form) or a call back (name and
   -- phone, and when to call if they said; docs/product.md#call-back-form). A call-back has no address,
-  -- place or message, and so never a receipt (receipt_status null).
+  -- place or message, and so never a receipt.
   kind text not null default 'quote' check (kind in ('quote', 'callback')),
   call_when text check (char_length(call_when) <= 40),
   -- The five fields of the quote form (docs/product.md#data), validated by the function. The address is
@@ -36,45 +36,18 @@ create table public.quote_requests (
   partner_id text check (char_length(partner_id) <= 64),
   -- The same key never creates a second row (or a second e-mail).
   idempotency_key text unique check (char_length(idempotency_key) <= 200),
-  -- The firm's e-mail: pending -> sending (claimed by one sender) -> sent. A request whose e-mail can
-  -- never be delivered (a permanent SMTP refusal, or still failing after the retry horizon) ends in a
-  -- terminal `failed` state instead of being retried forever; nothing is deleted because it failed.
-  -- `held`: over the cap of e-mails for one address in the hour (submit_quote_request below), stored but
-  -- not mailed one by one.
-  notification_status text not null default 'pending'
-    check (notification_status in ('pending', 'sending', 'sent', 'failed', 'held')),
-  attempts integer not null default 0,
-  last_error text,
-  next_attempt_at timestamptz not null default now(),
-  claimed_until timestamptz,
-  sent_at timestamptz,
+  -- Over the cap of requests about one address or one phone number in the hour (submit_quote_request
+  -- below): stored, never sent to the firm one by one; the alert and `npm run leads -- --undelivered` list it.
+  held boolean not null default false,
   -- Salted SHA-256 of the client address: enough for rate limits, no address stored.
   client_ip_hash text not null,
   user_agent text check (char_length(user_agent) <= 500),
   -- The content a request's idempotency key was first used for (a SHA-256 of its fields): the same key
   -- with other content is a client error (422), not a silent replay that drops the second request.
   request_hash text check (char_length(request_hash) = 64),
-  failed_at timestamptz,
-  -- The firm was told about this undelivered request through ALERT_WEBHOOK_URL.
-  alerted_at timestamptz,
   -- A request sent by `npm run verify:deploy` carrying the firm's CRON_SECRET (X-Deploy-Check): stored
   -- and mailed like any other, every rule applying, and labelled so the firm can tell it from a customer's.
-  deploy_check boolean not null default false,
-  -- An alert about undelivered requests counts only once the firm's webhook took it (a 2xx answer):
-  -- alerted_at is set then, not when the rows are picked. While one sender is posting the alert, the
-  -- rows are reserved for it (alert_claimed_until), so two senders do not post the same alert; a failed
-  -- or timed-out post releases them, and the next request or scheduled retry tries again.
-  alert_claimed_until timestamptz,
-  -- The customer's receipt (below). Its state is its own, beside the firm's: a receipt that fails never
-  -- touches notification_status, so it can neither mark the firm's e-mail failed nor resend it. A row
-  -- with receipt_status null (one written by hand) never gets a receipt.
-  receipt_status text default 'due' check (receipt_status in ('due', 'sending', 'sent', 'skipped', 'off', 'failed')),
-  receipt_attempts integer not null default 0,
-  -- When this row took one of its address's receipts for the day (kept through retries).
-  receipt_at timestamptz,
-  receipt_next_attempt_at timestamptz,
-  receipt_claimed_until timestamptz,
-  receipt_error text
+  deploy_check boolean not null default false
 );
 
 comment on table public.quote_requests is 'Quote requests from the site and partner embeds; written only by the send-contact-email function.';
@@ -108,37 +81,9 @@ $$;
 create index quote_requests_client_recent on public.quote_requests (client_ip_hash, received_at);
 create index quote_requests_email_recent on public.quote_requests (public.mailbox(email), received_at);
 create index quote_requests_phone_recent on public.quote_requests (public.phone_number(phone), received_at);
--- The retry job looks only at rows whose e-mail is not out yet.
-create index quote_requests_unsent on public.quote_requests (next_attempt_at) where notification_status <> 'sent';
--- Every request also asks for the undelivered requests the firm has not been told about (store.ts,
--- takeUnalerted): a few rows among all, found by this index instead of reading the whole table.
-create index quote_requests_unalerted on public.quote_requests (received_at)
-  where alerted_at is null and notification_status <> 'sent';
--- The few rows whose firm's e-mail is out and whose receipt is not decided yet.
-create index quote_requests_receipt_due on public.quote_requests (received_at)
-  where receipt_status in ('due', 'sending') and notification_status = 'sent';
 
 alter table public.quote_requests enable row level security;
 revoke all on table public.quote_requests from anon, authenticated;
-
-
--- ---------------------------------------------------------------------------------------------------
--- One gate for the firm's alert channel (alerts.ts): every stored request looks for requests the firm
--- has not been told about, so without a gate a stranger who makes requests held (a victim's address from
--- many clients) decides how often the channel fires. The first alert goes at once; while one is being
--- sent, and for the interval after one arrived, the rest wait and go together in the next alert, with
--- their count. One row, shared by every instance of the function and the scheduled retry.
-
-create table public.alert_gate (
-  id boolean primary key default true check (id),
-  -- When the channel last took an alert (2xx).
-  last_sent_at timestamptz,
-  -- An alert being sent holds the gate until then (well over the webhook's timeout).
-  held_until timestamptz
-);
-insert into public.alert_gate (id) values (true);
-alter table public.alert_gate enable row level security;
-revoke all on table public.alert_gate from anon, authenticated;
 
 
 -- ---------------------------------------------------------------------------------------------------
@@ -171,8 +116,9 @@ revoke all on table public.partners from anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------------
 -- Photos sent with a quote request (docs/quote-photos.md): the bytes the firm's e-mail attaches, kept
--- only until that e-mail is out (mail-delivery.ts deletes them then). A request that ends `failed` keeps
--- its photos until the retention purge; deleting a request (purge, erasure) deletes them with it.
+-- only until that e-mail is out (finish_deliveries below deletes them as it records it sent). A request
+-- whose e-mail is given up keeps its photos until the retention purge; deleting a request (purge,
+-- erasure) deletes them with it.
 
 create table public.quote_request_photos (
   request_id uuid not null references public.quote_requests (id) on delete cascade,
@@ -184,6 +130,253 @@ create table public.quote_request_photos (
 );
 alter table public.quote_request_photos enable row level security;
 revoke all on table public.quote_request_photos from anon, authenticated;
+
+
+-- ---------------------------------------------------------------------------------------------------
+-- The outbox: everything the backend sends is a delivery, one row here, written in the same transaction
+-- as what it delivers, so nothing stored can miss its message (docs/development.md, "The outbox"). One
+-- claim and one finish serve every channel; supabase/functions/_shared/outbox.ts is the one worker, and
+-- channels.ts gives each channel its policy and its send. A channel is a value: 'mail' (the firm's
+-- e-mail about a request), 'receipt' (the customer's), 'sms' (the firm's SMS about a request),
+-- 'sms_summary' (a day's requests over the SMS cap), 'statement' (a month's leads) and 'alert' (a
+-- request whose e-mail has not reached the firm). What differs per channel is its own rule, in
+-- claim_deliveries.
+--
+-- due -> sending (claimed by one sender until its lease ends; `attempts` is the claim's number, which
+-- fences its finish) -> sent; back to due with backoff after a failure; failed once given up (a refusal
+-- that will not change, or past the channel's horizon); skipped when the channel's rule sends none
+-- (`note` says why, as it holds the last error of a failure).
+
+create table public.deliveries (
+  id bigint generated always as identity primary key,
+  channel text not null check (channel ~ '^[a-z_]{1,40}$'),
+  -- What it delivers: a stored request, or a day or a month (an SMS summary's, a statement's). The next
+  -- kind of subject (a booking) is one more column like request_id.
+  request_id uuid references public.quote_requests (id) on delete cascade,
+  period date,
+  check ((request_id is null) <> (period is null)),
+  state text not null default 'due' check (state in ('due', 'sending', 'sent', 'failed', 'skipped')),
+  attempts integer not null default 0,
+  next_attempt_at timestamptz not null default now(),
+  claimed_until timestamptz,
+  note text check (char_length(note) <= 500),
+  -- When what it delivers came in: the horizon and the caps count from it.
+  created_at timestamptz not null default now(),
+  sent_at timestamptz,
+  unique (request_id, channel),
+  unique (period, channel)
+);
+-- The claims look only at what is not done yet; the caps count a channel's recent deliveries; the
+-- alert's interval is read from the last one sent.
+create index deliveries_open on public.deliveries (channel, next_attempt_at) where state in ('due', 'sending');
+create index deliveries_recent on public.deliveries (channel, created_at);
+create index deliveries_sent on public.deliveries (channel, sent_at) where state = 'sent';
+alter table public.deliveries enable row level security;
+revoke all on table public.deliveries from anon, authenticated;
+
+-- Every stored request gets its deliveries in its own transaction: the firm's e-mail and SMS, and for a
+-- quote the customer's receipt (which waits for the e-mail); and the alert, due an hour after the
+-- request came (at once when it is held: it gets nothing else), which tells the firm only if the e-mail
+-- has not reached it by then. A deploy check gets an SMS only when it asks for one (submit_quote_request).
+create function public.queue_deliveries()
+returns trigger
+language plpgsql
+security definer
+set search_path = public, pg_temp
+as $$
+begin
+  insert into public.deliveries (channel, request_id, created_at, next_attempt_at)
+  select wanted.channel, new.id, new.received_at, new.received_at + wanted.delay
+  from (values ('mail', interval '0'), ('sms', interval '0'), ('receipt', interval '0'),
+    ('alert', case when new.held then interval '0' else interval '1 hour' end)) as wanted(channel, delay)
+  where wanted.channel = 'alert'
+    or (not new.held and (wanted.channel <> 'sms' or not new.deploy_check) and (wanted.channel <> 'receipt' or new.kind = 'quote'));
+  return new;
+end;
+$$;
+
+create trigger quote_requests_queue_deliveries
+  after insert on public.quote_requests
+  for each row execute function public.queue_deliveries();
+
+-- Claims for one sender up to p_limit due deliveries of the channels p_policies names, each with its
+-- policy (outbox.ts, Policy), of every subject or only of the request p_request. A claimed delivery is
+-- 'sending' until its lease ends, with one attempt more. One past its channel's horizon is not sent
+-- again: claimed `expired` to be given up with its last error when it was ever tried, skipped when not.
+-- Returns what the sends need: the request's fields (store.ts, StoredRequest), and what the channel's
+-- rule adds (`context`).
+-- Advisory locks, beside submit_quote_request's spaces 1 to 3: 4, a channel sent one claim at a time;
+-- 5, a mailbox's receipts; 6, the SMS of a day.
+create function public.claim_deliveries(p_policies jsonb, p_request uuid default null, p_limit int default 5)
+returns table (id bigint, channel text, request_id uuid, period date, attempt int, expired boolean, note text,
+  request jsonb, context jsonb)
+language plpgsql
+security definer
+set search_path = public, pg_temp
+as $$
+#variable_conflict use_column
+declare
+  d public.deliveries;
+  q public.quote_requests;
+  policy jsonb;
+  skip text;
+  day date;
+  -- Channels sent one claim at a time (a policy with intervalMinutes): open to this sender, or held by another.
+  opened text[] := '{}';
+  closed text[] := '{}';
+  claimed int := 0;
+begin
+  for d in
+    select o.* from public.deliveries o
+    where o.channel = any(array(select jsonb_object_keys(p_policies))) and (p_request is null or o.request_id = p_request)
+      and o.state in ('due', 'sending') and o.next_attempt_at <= now() and (o.state = 'due' or o.claimed_until < now())
+    order by o.next_attempt_at, o.id
+    for update skip locked
+  loop
+    policy := p_policies -> d.channel;
+    continue when d.channel = any(closed);
+    select * into q from public.quote_requests r where r.id = d.request_id;
+    -- One that waits for another delivery of its request goes once that one is sent.
+    continue when policy ? 'after' and not exists (select from public.deliveries a
+      where a.request_id = d.request_id and a.channel = policy ->> 'after' and a.state = 'sent');
+    expired := policy ? 'horizonHours' and d.created_at < now() - make_interval(hours => (policy ->> 'horizonHours')::int);
+    if expired and d.attempts = 0 then
+      update public.deliveries o set state = 'skipped', note = 'not tried within its horizon' where o.id = d.id;
+      continue;
+    end if;
+    if policy ? 'intervalMinutes' and not d.channel = any(opened) then
+      perform pg_advisory_xact_lock(4, hashtext(d.channel));
+      if exists (select from public.deliveries s where s.channel = d.channel and s.state = 'sending' and s.claimed_until >= now())
+        or exists (select from public.deliveries s where s.channel = d.channel and s.state = 'sent'
+          and s.sent_at > now() - make_interval(mins => (policy ->> 'intervalMinutes')::int)) then
+        closed := closed || d.channel;
+        continue;
+      end if;
+      opened := opened || d.channel;
+    end if;
+
+    -- The channels' own rules: a reason to send none (skip), and what the send needs (context).
+    skip := null;
+    context := null;
+    case d.channel
+    when 'receipt' then
+      -- As the site's setting says (receipt_settings), and at most the policy's cap a day to one mailbox,
+      -- counted on the first claim, one sender at a time per mailbox.
+      select s.facts into context from public.receipt_settings s where s.id and s.send;
+      if context is null then
+        skip := 'receipts off';
+      elsif d.attempts = 0 then
+        perform pg_advisory_xact_lock(5, hashtext(public.mailbox(q.email)));
+        if (select count(*) from public.quote_requests r join public.deliveries t on t.request_id = r.id and t.channel = 'receipt'
+            where public.mailbox(r.email) = public.mailbox(q.email) and r.received_at > now() - interval '24 hours' and t.attempts > 0)
+            >= (policy ->> 'cap')::int then
+          skip := 'over its mailbox''s receipts for the day';
+        end if;
+      end if;
+    when 'sms' then
+      -- At most the policy's cap for the requests of a Copenhagen day, counted on the first claim, one
+      -- sender at a time; over it none, and that day's one summary is queued for 07:00 the next morning.
+      if d.attempts = 0 then
+        day := public.copenhagen_day(d.created_at);
+        perform pg_advisory_xact_lock(6, 0);
+        if (select count(*) from public.deliveries t where t.channel = 'sms' and t.attempts > 0
+            and t.created_at >= day::timestamp at time zone 'Europe/Copenhagen'
+            and t.created_at < (day + 1)::timestamp at time zone 'Europe/Copenhagen') >= (policy ->> 'cap')::int then
+          skip := 'capped';
+          insert into public.deliveries (channel, period, next_attempt_at)
+            values ('sms_summary', day, ((day + 1) + time '07:00') at time zone 'Europe/Copenhagen')
+            on conflict do nothing;
+        end if;
+      end if;
+    when 'sms_summary' then
+      context := jsonb_build_object('count', (select count(*) from public.deliveries t where t.channel = 'sms' and t.note = 'capped'
+        and t.created_at >= d.period::timestamp at time zone 'Europe/Copenhagen'
+        and t.created_at < (d.period + 1)::timestamp at time zone 'Europe/Copenhagen'));
+    when 'statement' then
+      context := (select coalesce(jsonb_agg(to_jsonb(s)), '[]') from public.lead_statement(d.period) s);
+    when 'alert' then
+      -- Only about a request whose e-mail has not reached the firm: held, given up, or not out yet.
+      context := jsonb_build_object('mail', case when q.held then 'held'
+        else (select m.state from public.deliveries m where m.request_id = d.request_id and m.channel = 'mail') end);
+      if context ->> 'mail' = 'sent' then
+        skip := 'its e-mail is out';
+      end if;
+    else
+    end case;
+    if skip is not null then
+      update public.deliveries o set state = 'skipped', note = skip where o.id = d.id;
+      continue;
+    end if;
+
+    update public.deliveries o set state = 'sending', attempts = o.attempts + 1,
+      claimed_until = now() + make_interval(secs => (policy ->> 'leaseSeconds')::int)
+    where o.id = d.id;
+    id := d.id;
+    channel := d.channel;
+    request_id := d.request_id;
+    period := d.period;
+    attempt := d.attempts + 1;
+    note := d.note;
+    request := case when q.id is not null then jsonb_build_object('id', q.id, 'receivedAt', q.received_at, 'kind', q.kind,
+      'when', q.call_when, 'name', q.name, 'phone', q.phone, 'email', q.email, 'location', q.location, 'message', q.message,
+      'sourceUrl', q.source_url, 'partnerId', q.partner_id, 'deployCheck', q.deploy_check,
+      'photoCount', (select count(*) from public.quote_request_photos p where p.request_id = q.id)) end;
+    return next;
+    claimed := claimed + 1;
+    exit when claimed >= p_limit;
+  end loop;
+end;
+$$;
+
+-- Records how a claimed batch of one channel went, each delivery fenced by the attempt it was claimed
+-- with (a sender whose lease ran out and was taken over records nothing): sent; given up on a refusal
+-- that will not change (p_permanent) or past the channel's horizon; otherwise due again after 1, 2,
+-- 4 … minutes, at most the policy's maxBackoffMinutes (60). And what follows from it: the firm's e-mail
+-- out, its request's photos are no longer kept (docs/quote-photos.md); a delivery given up, its
+-- request's alert is due at once; a month's statement out or given up, the next month's is queued.
+create function public.finish_deliveries(p_ids bigint[], p_attempts int[], p_error text, p_permanent boolean, p_policy jsonb)
+returns table (id bigint, state text)
+language plpgsql
+security definer
+set search_path = public, pg_temp
+as $$
+#variable_conflict use_column
+declare
+  done record;
+begin
+  for done in
+    update public.deliveries o set
+      state = case when p_error is null then 'sent'
+        when p_permanent or (p_policy ? 'horizonHours' and o.created_at < now() - make_interval(hours => (p_policy ->> 'horizonHours')::int))
+          then 'failed'
+        else 'due' end,
+      note = left(p_error, 500),
+      sent_at = case when p_error is null then now() end,
+      claimed_until = null,
+      -- The exponent is capped before power(), which overflows at 1,024 attempts.
+      next_attempt_at = now() + make_interval(mins => least(power(2, least(greatest(o.attempts - 1, 0), 6)),
+        coalesce((p_policy ->> 'maxBackoffMinutes')::int, 60))::int)
+    from unnest(p_ids, p_attempts) as f(id, attempt)
+    where o.id = f.id and o.state = 'sending' and o.attempts = f.attempt
+    returning o.id, o.channel, o.request_id, o.period, o.state
+  loop
+    if done.channel = 'mail' and done.state = 'sent' then
+      delete from public.quote_request_photos p where p.request_id = done.request_id;
+    elsif done.state = 'failed' and done.request_id is not null then
+      update public.deliveries a set next_attempt_at = now() where a.request_id = done.request_id and a.channel = 'alert' and a.state = 'due';
+    end if;
+    if done.channel = 'statement' and done.state in ('sent', 'failed') then
+      insert into public.deliveries (channel, period, next_attempt_at)
+        values ('statement', (done.period + interval '1 month')::date,
+          (done.period + interval '2 months')::timestamp at time zone 'Europe/Copenhagen')
+        on conflict do nothing;
+    end if;
+    id := done.id;
+    state := done.state;
+    return next;
+  end loop;
+end;
+$$;
 
 
 -- ---------------------------------------------------------------------------------------------------
@@ -236,10 +429,13 @@ $$;
 -- No sequence of requests from other clients refuses a person's own request: over the per-address cap
 -- across all clients (p_per_email_total), or the per-number cap (p_per_phone_total: a call-back has no
 -- address, and a stranger's requests about one number from many addresses would otherwise each send the
--- firm an SMS and an e-mail to call it), a request is stored with notification_status 'held' and
--- answered as stored ('held'): the firm gets at most that many e-mails and SMS an hour for one address
--- or number, and the held requests in its alert and in `npm run leads -- --undelivered`. The
--- per-client limits refuse ('limited'): they are the client's own.
+-- firm an SMS and an e-mail to call it), a request is stored `held` and answered as stored ('held'):
+-- the firm gets at most that many e-mails and SMS an hour for one address or number, and the held
+-- requests in its alert and in `npm run leads -- --undelivered`. The per-client limits refuse
+-- ('limited'): they are the client's own.
+--
+-- A deploy check (p_deploy_check: the function checked the firm's secret) is stored labelled, and gets
+-- its SMS only when it asks for one (p_test_sms).
 --
 -- A request the function has already answered 503 must not be stored afterwards (a database slow to
 -- get to it, a lock held for a while): p_not_after is the time, set by the function a margin before its
@@ -259,7 +455,8 @@ create function public.submit_quote_request(
   p_per_client int, p_per_email int, p_per_email_total int, p_window_minutes int,
   p_not_after timestamptz,
   p_photo_names text[] default null, p_photo_types text[] default null, p_photos_base64 text[] default null,
-  p_kind text default 'quote', p_call_when text default null, p_per_phone_total int default null
+  p_kind text default 'quote', p_call_when text default null, p_per_phone_total int default null,
+  p_deploy_check boolean default false, p_test_sms boolean default false
 )
 returns table (kind text, id uuid, retry_after_seconds int)
 language plpgsql
@@ -270,7 +467,7 @@ declare
   window_end timestamptz := now();
   wait_seconds double precision := null;
   new_id uuid;
-  held boolean;
+  is_held boolean;
 begin
   -- One submission per client, per mailbox and per phone number at a time. Separate lock spaces
   -- (1: client, 2: mailbox, 3: number), always taken in that order.
@@ -316,22 +513,25 @@ begin
   -- the person asking may be the address's or number's owner and the requests before may be a
   -- stranger's. Two requests with one key from different clients can still meet here: the unique key
   -- decides.
-  held := coalesce(counts.by_email >= p_per_email_total, false) or coalesce(counts.by_phone >= p_per_phone_total, false);
+  is_held := coalesce(counts.by_email >= p_per_email_total, false) or coalesce(counts.by_phone >= p_per_phone_total, false);
+  -- The deliveries are queued with the row (queue_deliveries, the outbox above).
   insert into quote_requests
     (kind, call_when, name, phone, email, location, message, source_url, partner_id, idempotency_key, request_hash,
-     client_ip_hash, user_agent, notification_status, receipt_status)
+     client_ip_hash, user_agent, held, deploy_check)
   values (p_kind, p_call_when, p_name, p_phone, p_email, p_location, p_message, p_source_url, p_partner_id, p_idempotency_key,
-    p_request_hash, p_client_ip_hash, p_user_agent, case when held then 'held' else 'pending' end,
-    case when p_kind = 'callback' then null else 'due' end)
+    p_request_hash, p_client_ip_hash, p_user_agent, is_held, p_deploy_check)
   on conflict (idempotency_key) do nothing
   returning quote_requests.id into new_id;
   if new_id is not null then
-    if not held and p_photo_names is not null then
+    if not is_held and p_photo_names is not null then
       insert into public.quote_request_photos (request_id, position, filename, content_type, bytes)
       select new_id, photo.position, photo.filename, photo.content_type, decode(photo.base64, 'base64')
       from unnest(p_photo_names, p_photo_types, p_photos_base64) with ordinality as photo(filename, content_type, base64, position);
     end if;
-    return query select case when held then 'held' else 'created' end::text, new_id, null::int;
+    if p_test_sms and not is_held then
+      insert into public.deliveries (channel, request_id) values ('sms', new_id);
+    end if;
+    return query select case when is_held then 'held' else 'created' end::text, new_id, null::int;
     return;
   end if;
   select q.id, q.request_hash into existing from quote_requests q where q.idempotency_key = p_idempotency_key;
@@ -346,8 +546,8 @@ $$;
 
 -- ---------------------------------------------------------------------------------------------------
 -- The customer's receipt: a short e-mail to the address a request gave, sent only once the firm's own
--- e-mail is out, retried like it, and at most a few per address a day (supabase/functions/_shared/
--- receipt-delivery.ts passes the figure). Its columns are quote_requests' receipt_*.
+-- e-mail is out, retried like it, and at most a few per mailbox a day: a delivery of the outbox above
+-- (its rule in claim_deliveries; supabase/functions/_shared/channels.ts passes the figure).
 
 -- What the receipt says about the firm, and whether it is sent at all: written from the site's facts by
 -- public.save_site_facts (20261128000200_site_facts.sql), when the functions read the published site.
@@ -359,77 +559,6 @@ create table public.receipt_settings (
 );
 alter table public.receipt_settings enable row level security;
 revoke all on table public.receipt_settings from anon, authenticated;
-
--- Takes up to p_limit receipts that are due (of the rows `p_ids`, or of all rows when null) for one
--- sender: each due one is claimed for sending, or settled as 'off' (receipts turned off or not set up) or 'skipped' (its
--- mailbox had p_per_day receipts in the last 24 hours). Returns the claimed ones with the firm's facts.
-create function public.claim_receipts(p_ids uuid[], p_limit int, p_per_day int, p_claim_seconds int)
-returns table (request_id uuid, address text, place text, received timestamptz, attempt int, facts jsonb)
-language plpgsql
-security definer
-set search_path = public, pg_temp
-as $$
-declare
-  settings public.receipt_settings;
-  configured boolean;
-  candidate record;
-  taken int;
-  claimed int := 0;
-begin
-  select * into settings from public.receipt_settings s where s.id;
-  configured := found;
-  for candidate in
-    select q.id, q.email, q.receipt_at from public.quote_requests q
-    where (p_ids is null or q.id = any(p_ids)) and q.notification_status = 'sent'
-      and ((q.receipt_status = 'due' and coalesce(q.receipt_next_attempt_at, '-infinity') <= now())
-        or (q.receipt_status = 'sending' and q.receipt_claimed_until < now()))
-    order by q.received_at
-    for update skip locked
-  loop
-    if not configured or not settings.send then
-      update public.quote_requests set receipt_status = 'off' where id = candidate.id;
-      continue;
-    end if;
-    if candidate.receipt_at is null then
-      -- One sender at a time counts a mailbox's receipts, so two at once cannot both take the last one.
-      perform pg_advisory_xact_lock(3, hashtext(public.mailbox(candidate.email)));
-      select count(*) into taken from public.quote_requests r
-        where public.mailbox(r.email) = public.mailbox(candidate.email) and r.received_at > now() - interval '3 days'
-          and r.receipt_at > now() - interval '24 hours';
-      if taken >= p_per_day then
-        update public.quote_requests set receipt_status = 'skipped' where id = candidate.id;
-        continue;
-      end if;
-    end if;
-    return query
-      update public.quote_requests q set receipt_status = 'sending', receipt_attempts = q.receipt_attempts + 1,
-        receipt_at = coalesce(q.receipt_at, now()), receipt_claimed_until = now() + make_interval(secs => p_claim_seconds)
-      where q.id = candidate.id
-      returning q.id, q.email, q.location, q.received_at, q.receipt_attempts, settings.facts;
-    claimed := claimed + 1;
-    exit when claimed >= p_limit;
-  end loop;
-end;
-$$;
-
--- Records how a claimed receipt went, fenced by its attempt number like the firm's e-mail: sent; or back
--- to due with the same backoff (1, 2, 4 … at most 60 minutes); or failed for good when the mail server
--- refused it (5xx) or the firm's e-mail went out more than p_horizon_hours ago.
-create function public.finish_receipt(p_id uuid, p_attempt int, p_error text, p_permanent boolean, p_horizon_hours int)
-returns text
-language sql
-security definer
-set search_path = public, pg_temp
-as $$
-  update public.quote_requests set
-    receipt_status = case when p_error is null then 'sent'
-      when p_permanent or sent_at < now() - make_interval(hours => p_horizon_hours) then 'failed' else 'due' end,
-    receipt_error = left(p_error, 500),
-    receipt_claimed_until = null,
-    receipt_next_attempt_at = now() + make_interval(mins => least(power(2, least(greatest(receipt_attempts - 1, 0), 6)), 60)::int)
-  where id = p_id and receipt_status = 'sending' and receipt_attempts = p_attempt
-  returning receipt_status;
-$$;
 
 
 -- ---------------------------------------------------------------------------------------------------
@@ -537,14 +666,16 @@ security definer
 set search_path = public, pg_temp
 as $$
 declare
-  is_lead boolean := old.notification_status <> 'held';
+  is_lead boolean := not old.held;
+  -- Read before the row goes: its deliveries go with it.
+  mail text := (select m.state from deliveries m where m.request_id = old.id and m.channel = 'mail');
 begin
   if old.deploy_check then
     return old;
   end if;
   insert into lead_statement_counts as kept (month, partner_id, page, leads, held, undelivered, first_day, last_day)
   values (copenhagen_month(old.received_at), coalesce(old.partner_id, ''), lead_page(old.source_url),
-    is_lead::int, (not is_lead)::int, (old.notification_status in ('pending', 'sending', 'failed'))::int,
+    is_lead::int, (not is_lead)::int, (is_lead and mail is distinct from 'sent')::int,
     case when is_lead then copenhagen_day(old.received_at) end, case when is_lead then copenhagen_day(old.received_at) end)
   on conflict (month, partner_id, page) do update set
     leads = kept.leads + excluded.leads,
@@ -556,9 +687,10 @@ begin
 end;
 $$;
 
--- Every delete counts: the retention purge, forget_quote_requester(), or one by hand.
+-- Every delete counts: the retention purge, forget_quote_requester(), or one by hand; before the row
+-- is deleted, while its deliveries are there to say whether its e-mail reached the firm.
 create trigger quote_requests_keep_lead_count
-  after delete on public.quote_requests
+  before delete on public.quote_requests
   for each row execute function public.keep_lead_count();
 
 -- One month's statement per partner and page: the rows still stored plus the counts kept of deleted ones.
@@ -572,12 +704,12 @@ set search_path = public, pg_temp
 as $$
   with stored as (
     select coalesce(q.partner_id, '') as partner_id, lead_page(q.source_url) as page,
-      count(*) filter (where q.notification_status <> 'held') as leads,
-      count(*) filter (where q.notification_status = 'held') as held,
-      count(*) filter (where q.notification_status in ('pending', 'sending', 'failed')) as undelivered,
-      min(copenhagen_day(q.received_at)) filter (where q.notification_status <> 'held') as first_day,
-      max(copenhagen_day(q.received_at)) filter (where q.notification_status <> 'held') as last_day
-    from quote_requests q
+      count(*) filter (where not q.held) as leads,
+      count(*) filter (where q.held) as held,
+      count(*) filter (where not q.held and m.state is distinct from 'sent') as undelivered,
+      min(copenhagen_day(q.received_at)) filter (where not q.held) as first_day,
+      max(copenhagen_day(q.received_at)) filter (where not q.held) as last_day
+    from quote_requests q left join deliveries m on m.request_id = q.id and m.channel = 'mail'
     where not q.deploy_check
       and q.received_at >= date_trunc('month', p_month)::timestamp at time zone 'Europe/Copenhagen'
       and q.received_at < (date_trunc('month', p_month) + interval '1 month')::timestamp at time zone 'Europe/Copenhagen'
@@ -595,48 +727,18 @@ as $$
   order by b.partner_id, b.page
 $$;
 
--- The monthly statement e-mail: one row per month, claimed by one sender (concurrent retry runs), and
--- marked once it has gone out, so each month's statement is sent once. Statements begin with the month
--- the database is set up: the row inserted here marks the month before as not needed, and is the
--- earliest row. (Not the first month with a stored request: a month without leads gets its statement
--- too, saying so, and the firm's first month is known without reading the requests.)
-create table public.lead_statement_mails (
-  month date primary key check (extract(day from month) = 1),
-  -- false for the month before statements existed: nothing to send for it.
-  needed boolean not null default true,
-  claimed_until timestamptz,
-  sent_at timestamptz
-);
-insert into public.lead_statement_mails (month, needed)
-  values ((public.copenhagen_month(now()) - interval '1 month')::date, false);
-
--- Claims the oldest month whose statement is due for one sender, for p_claim_seconds: a month after
--- the marked one and before this one (Copenhagen time) that is not sent. Every past month, not only the
--- last: a month in which no retry ran on its first days is sent by the next run that does. Null when
--- none is due, or when the oldest due one is held by another sender (which sends it; the newer ones
--- wait for it, so the firm gets them in order).
-create function public.claim_statement_month(p_claim_seconds int)
-returns date
-language sql
-as $$
-  insert into public.lead_statement_mails as m (month, claimed_until)
-  select due.month::date, now() + make_interval(secs => p_claim_seconds)
-  from generate_series(
-    (select min(s.month) from public.lead_statement_mails s) + interval '1 month',
-    public.copenhagen_month(now()) - interval '1 month',
-    interval '1 month') as due(month)
-  where not exists (select from public.lead_statement_mails s
-    where s.month = due.month::date and (not s.needed or s.sent_at is not null))
-  order by due.month
-  limit 1
-  on conflict (month) do update set claimed_until = excluded.claimed_until
-    where m.needed and m.sent_at is null and (m.claimed_until is null or m.claimed_until < now())
-  returning m.month
-$$;
+-- The monthly statement e-mail is a delivery of the outbox, one per month ('statement', its month as
+-- the period), due once the month is over in Copenhagen, so each month's statement is sent once.
+-- Statements begin with the month the database is set up, queued here; each one out (or given up)
+-- queues the next month's (finish_deliveries), so a month in which no retry ran is sent by the next run
+-- that does, and the months go out in order. (Not the first month with a stored request: a month
+-- without leads gets its statement too, saying so.)
+insert into public.deliveries (channel, period, next_attempt_at)
+  values ('statement', public.copenhagen_month(now()),
+    (public.copenhagen_month(now()) + interval '1 month')::timestamp at time zone 'Europe/Copenhagen');
 
 alter table public.lead_statement_counts enable row level security;
-alter table public.lead_statement_mails enable row level security;
-revoke all on table public.lead_statement_counts, public.lead_statement_mails from anon, authenticated;
+revoke all on table public.lead_statement_counts from anon, authenticated;
 
 
 -- ---------------------------------------------------------------------------------------------------
@@ -645,9 +747,10 @@ revoke all on table public.lead_statement_counts, public.lead_statement_mails fr
 --
 -- The retention purge runs every night at 03:17 wherever pg_cron is available.
 --
--- The scheduled retry of e-mails not yet sent: every 5 minutes pg_cron has pg_net POST to the function
--- retry-quote-emails. Its URL and the bearer secret it checks (CRON_SECRET) are read from Vault when the
--- job runs, never written into the job's text (cron.job is readable by more than the function).
+-- The scheduled retry of what the outbox has due (e-mails not yet sent, receipts, SMS, statements,
+-- alerts): every 5 minutes pg_cron has pg_net POST to the function retry-quote-emails. Its URL and the
+-- bearer secret it checks (CRON_SECRET) are read from Vault when the job runs, never written into the
+-- job's text (cron.job is readable by more than the function).
 -- Put them there once with `npm run schedule:retry` (docs/deploy.md); until then the job posts nowhere.
 do $$
 begin

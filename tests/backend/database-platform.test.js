@@ -14,6 +14,7 @@ import { startPostgres15 } from "../support/databases.js";
 import { functionEnv, MAIL_TO } from "../support/function.js";
 import { startMailbox } from "../support/mailbox.js";
 import { startTransactionPooler } from "../../dev/local/pgbouncer.js";
+import { insertLead } from "../support/leads.js";
 import { waitForRow } from "../support/rows.js";
 
 const REQUEST = {
@@ -60,7 +61,7 @@ describe("the database over TLS only", () => {
     const sql = postgres(database.url, { max: 1, onnotice: () => {} });
     try {
       const { id } = await (await post(`http://127.0.0.1:${fn.port}/send-contact-email`, "tls@example.dk")).json();
-      await waitForRow(sql, (rows) => rows.find((row) => row.id === id && row.notification_status === "sent"));
+      await waitForRow(sql, (rows) => rows.find((row) => row.id === id && row.mail === "sent"));
       expect((await mailbox.all()).length).toBeGreaterThan(0);
     } finally {
       await sql.end({ timeout: 1 });
@@ -70,8 +71,7 @@ describe("the database over TLS only", () => {
 
   it("lists the undelivered requests with npm run leads, with sslmode=require and with verify-full against the CA", async () => {
     const sql = postgres(database.url, { max: 1, onnotice: () => {} });
-    await sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, notification_status, failed_at)
-      values ('Ida Holm', '+45 87 65 43 21', 'ida@example.dk', 'Næstved', 'Ny stikkontakt i køkkenet, tak.', 'test', 'failed', now())`;
+    await insertLead(sql, new Date().toISOString(), { email: "ida@example.dk", mail: "failed" });
     await sql.end({ timeout: 1 });
     const leads = (url) =>
       run(process.execPath, ["scripts/leads.js", "--undelivered", "--json"], { env: { ...process.env, SUPABASE_DB_URL: url } });
@@ -119,10 +119,10 @@ describe("the function through a transaction pooler (pgbouncer, pool_mode = tran
     try {
       await expect(sql`select pg_sleep(30)`).rejects.toMatchObject({ code: "57014" });
       await direct.begin(async (locked) => {
-        await locked`lock table quote_requests in access exclusive mode`;
+        await locked`lock table quote_request_photos in access exclusive mode`;
         // The lock wait ends at the deadline on the server, by lock_timeout or statement_timeout (both 300 ms).
         const error = await createStore(sql)
-          .claimDue(5)
+          .photosOf("00000000-0000-4000-8000-000000000000")
           .then(
             () => null,
             (reason) => reason,
@@ -151,7 +151,7 @@ describe("the function through a transaction pooler (pgbouncer, pool_mode = tran
       expect(answers.map((answer) => answer.status)).toEqual(Array(24).fill(200));
       const ids = new Set(await Promise.all(answers.map(async (answer) => (await answer.json()).id)));
       expect(ids.size).toBe(12);
-      await waitForRow(direct, (rows) => rows.length === 12 && rows.every((row) => row.notification_status === "sent"));
+      await waitForRow(direct, (rows) => rows.length === 12 && rows.every((row) => row.mail === "sent"));
       // The firm's e-mails (the customers' receipts follow them, and may or may not be in yet).
       expect((await mailbox.all()).filter((mail) => mail.parsed.to?.[0].address === MAIL_TO)).toHaveLength(12);
     } finally {

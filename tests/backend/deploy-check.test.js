@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startPostgres15 } from "../support/databases.js";
 import { CRON_SECRET, startBackend } from "../support/function.js";
+import { requestRows } from "../support/rows.js";
 import { VALID } from "./function-suite.js";
 
 describe("a deploy check request", () => {
@@ -28,8 +29,8 @@ describe("a deploy check request", () => {
   it("is labelled in the database and in the subject when it carries the firm's secret", async () => {
     expect((await post({ "X-Deploy-Check": CRON_SECRET })).status).toBe(200);
     await backend.settled();
-    expect(await backend.sql`select deploy_check, notification_status from quote_requests`).toEqual([
-      { deploy_check: true, notification_status: "sent" },
+    expect((await requestRows(backend.sql)).map(({ deploy_check, mail }) => ({ deploy_check, mail }))).toEqual([
+      { deploy_check: true, mail: "sent" },
     ]);
     const [mail] = await backend.mailbox.all();
     expect(mail.parsed.subject).toBe(`TEST fra npm run verify:deploy: Ny forespørgsel: ${VALID.location}`);

@@ -47,7 +47,7 @@ describe("the functions deployed from supabase/ alone", () => {
         }),
       });
       expect(answer.status).toBe(200);
-      const row = await waitForRow(sql, (rows) => rows.find((r) => r.notification_status === "sent"));
+      const row = await waitForRow(sql, (rows) => rows.find((r) => r.mail === "sent"));
       expect(row.email).toBe("jens.hansen@example.dk");
       // The firm's e-mail (the customer's receipt follows it, and may or may not be in yet).
       const messages = (await mailbox.all()).filter((mail) => mail.parsed.to?.[0].address === MAIL_TO);

@@ -12,6 +12,7 @@ import { createServer } from "node:http";
 import { closeServer, listen } from "../../dev/local/servers.js";
 import { startSmsStandIn } from "../../dev/local/sms-stand-in.js";
 import { promisify } from "node:util";
+import { deliveriesOf, dueNow, requestRows } from "../support/rows.js";
 
 export const REGISTERED_PARTNER = "https://registered-partner.example";
 
@@ -47,14 +48,14 @@ export function expectLogWithoutPersonalData(lines) {
 
 /**
  * The most SMS a day the suites' functions send: well over what any case stores, so that only the case
- * about the cap meets it (it sets the day's count itself).
+ * about the cap meets it (it starts an instance with a cap of its own).
  */
-export const SMS_DAILY_LIMIT = 1000;
+const SMS_DAILY_LIMIT = 1000;
 
 /** @typedef {Awaited<ReturnType<typeof startBackend>>} Backend */
 
 /**
- * The body the function posts to the firm's alert channel (supabase/functions/_shared/alerts.ts).
+ * The body the function posts to the firm's alert channel (supabase/functions/_shared/channels.ts).
  * @typedef {{ event: string, text: string, requestIds: string[], failed: number, held: number, count: number }} Alert
  */
 
@@ -159,7 +160,12 @@ function createHarness(startDatabase, runtime) {
         }),
         settle,
       ),
-    rows: () => started().sql`select * from quote_requests order by received_at`,
+    /** The requests with the state of the firm's e-mail about each (support/rows.js, requestRows). */
+    rows: () => requestRows(started().sql),
+    /** The deliveries of one request by channel (support/rows.js). @param {string} id */
+    deliveries: (id) => deliveriesOf(started().sql, id),
+    /** Makes a request's delivery due now, its backoff passed. @param {string} id */
+    dueNow: (id, channel = "mail") => dueNow(started().sql, id, channel),
     retry: (secret = CRON_SECRET) =>
       fetch(started().functions.retryUrl, { method: "POST", headers: { Authorization: `Bearer ${secret}` } }),
     /** The functions' log so far, one line per entry. */
@@ -211,11 +217,10 @@ function createHarness(startDatabase, runtime) {
     beforeEach(async () => {
       // The last test's e-mails, sent after their answers, are done before the next test starts.
       await started().settled();
+      // With their deliveries; each case starts as a new firm would, no alert sent yet.
       await started().sql`delete from quote_requests`;
-      await started().sql`delete from sms_days`;
+      await started().sql`delete from deliveries where channel = 'sms_summary'`;
       smsStandIn?.clear();
-      // Each case starts as a new firm would: no alert sent yet (the alert gate open).
-      await started().sql`update alert_gate set held_until = null, last_sent_at = null`;
       started().mailbox.clear();
       alerts.splice(0);
       webhookPlan.splice(0);

@@ -39,7 +39,7 @@ describe("the access and erasure answers on PostgreSQL 15", () => {
   it("answers every stored column of every request for the address, any spelling of it", async () => {
     const { requests } = JSON.parse((await forget("Jens.Hansen@EXAMPLE.dk", "--json")).stdout);
     expect(requests.map((/** @type {{ id: string }} */ row) => row.id)).toEqual(ids.slice(0, 2));
-    for (const request of requests) expect(Object.keys(request).sort()).toEqual([...columns, "photos"].sort());
+    for (const request of requests) expect(Object.keys(request).sort()).toEqual([...columns, "photos", "deliveries"].sort());
     expect(requests[0]).toMatchObject({ client_ip_hash: "hash-of-the-address", user_agent: "Mozilla/5.0 (Jens' telefon)" });
     expect(requests.map((/** @type {{ photos: unknown[] }} */ row) => row.photos)).toEqual([
       [
@@ -78,6 +78,10 @@ describe("the access and erasure answers on PostgreSQL 15", () => {
       "Billeder sendt med: 2 billeder, gemt indtil vores e-mail med dem er sendt: eltavle.jpg (JPEG, 245 kB), stikkontakt.png (PNG, 1 kB)",
     );
     expect(stdout).toContain("Billeder sendt med: ingen gemt");
+    // What was sent about each request (the outbox), and how it went.
+    expect(stdout).toMatch(
+      /Det, vi har sendt om den: vores e-mail om forespørgslen: sendt \d+\.\d+\.\d{4} kl\. \d\d\.\d\d; .*kvittering til dig: ikke sendt/,
+    );
     expect(stdout).not.toContain("Anden Person");
     expect(stdout).not.toContain("andens.webp");
   });

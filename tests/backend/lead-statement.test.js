@@ -27,7 +27,7 @@ describe("the statement per partner on PostgreSQL 15", () => {
     await insertLead(sql, "2026-03-31T21:59:00Z", { ...partner, email: "mar31@example.dk" });
     // The firm's own site, a held request and a deploy check in November.
     await insertLead(sql, "2026-11-15T10:00:00Z", { email: "own@example.dk" });
-    await insertLead(sql, "2026-11-15T10:05:00Z", { ...partner, email: "held@example.dk", notification_status: "held" });
+    await insertLead(sql, "2026-11-15T10:05:00Z", { ...partner, email: "held@example.dk", held: true });
     await insertLead(sql, "2026-11-15T10:10:00Z", { ...partner, email: "check@example.dk", deploy_check: true });
   });
   const leads = (/** @type {string[]} */ ...args) => db.script("leads.js", ...args);

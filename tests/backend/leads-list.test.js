@@ -22,7 +22,7 @@ describe("npm run leads on PostgreSQL 15", () => {
       name: "Søren Ærø",
       email: "soeren@example.dk",
       message: '=HYPERLINK("http://evil.example";"klik"); og "citat"\nanden linje',
-      notification_status: "failed",
+      mail: "failed",
     });
     // A call-back: a name and a phone, and when to call.
     await insertLead(sql, "2026-12-02T09:00:00Z", {
@@ -50,7 +50,7 @@ describe("npm run leads on PostgreSQL 15", () => {
     expect(stdout).toContain("Partner: egen hjemmeside");
     expect(stdout).not.toContain("Ole Berg");
     expect(stdout).not.toContain("Deploy Check");
-    expect(stdout).not.toMatch(/received_at|notification_status|T\d\d:\d\d/);
+    expect(stdout).not.toMatch(/received_at|last_error|T\d\d:\d\d/);
     const october = (await leads("--month", "2026-10")).stdout;
     expect(october).toContain("31.10.2026 kl. 23.30  Ole Berg");
     expect(october).not.toContain("Ida Nielsen");

@@ -9,7 +9,7 @@ import { startAlertWebhook } from "../support/alert-webhook.js";
 import { startPostgres15 } from "../support/databases.js";
 import { CRON_SECRET, functionEnv, MAIL_TO, startBackend } from "../support/function.js";
 import { startMailApiStandIn } from "../support/mail-api-stand-in.js";
-import { waitForRow } from "../support/rows.js";
+import { dueNow, requestRows, waitForRow } from "../support/rows.js";
 import { startTlsMailbox } from "../support/tls-mailbox.js";
 import postgres from "postgres";
 
@@ -64,8 +64,8 @@ describe("SMTP over implicit TLS (smtps://) under Deno", () => {
       const answer = await post(`http://127.0.0.1:${fn.port}/send-contact-email`);
       expect(answer.status).toBe(200);
       const { id } = await answer.json();
-      const row = await waitForRow(sql, (rows) => rows.find((r) => r.id === id && r.attempts === 1 && r.notification_status !== "sending"));
-      expect(row.notification_status).toBe("pending");
+      const row = await waitForRow(sql, (rows) => rows.find((r) => r.id === id && r.attempts === 1 && r.mail !== "sending"));
+      expect(row.mail).toBe("due");
       expect(await mailbox.all()).toHaveLength(0);
     } finally {
       await fn.stop();
@@ -77,7 +77,7 @@ describe("SMTP over implicit TLS (smtps://) under Deno", () => {
     try {
       const answer = await post(`http://127.0.0.1:${fn.port}/send-contact-email`);
       const { id } = await answer.json();
-      await waitForRow(sql, (rows) => rows.find((r) => r.id === id && r.notification_status === "sent"));
+      await waitForRow(sql, (rows) => rows.find((r) => r.id === id && r.mail === "sent"));
       // The firm's e-mail (the customer's receipt follows it, and may or may not be in yet).
       const messages = (await mailbox.all()).filter((mail) => mail.to?.[0].address === MAIL_TO);
       expect(messages).toHaveLength(1);
@@ -110,7 +110,7 @@ describe("the HTTP e-mail API (Resend's) as the transport", () => {
     api.clear();
     webhook.alerts.splice(0);
   });
-  const rows = () => backend.sql`select * from quote_requests order by received_at`;
+  const rows = () => requestRows(backend.sql);
   const retry = () => fetch(backend.functions.retryUrl, { method: "POST", headers: { Authorization: `Bearer ${CRON_SECRET}` } });
 
   it("sends the stored request once, to the firm, with the customer as Reply-To and the request id as idempotency key", async () => {
@@ -118,7 +118,7 @@ describe("the HTTP e-mail API (Resend's) as the transport", () => {
     expect(answer.status).toBe(200);
     const { id } = await answer.json();
     await backend.settled();
-    expect((await rows())[0]).toMatchObject({ id, notification_status: "sent" });
+    expect((await rows())[0]).toMatchObject({ id, mail: "sent" });
     expect(api.emails).toHaveLength(1);
     const [{ body, idempotencyKey }] = api.emails;
     expect(body).toMatchObject({
@@ -134,21 +134,21 @@ describe("the HTTP e-mail API (Resend's) as the transport", () => {
     api.failing();
     const { id } = await (await post(backend.functions.submitUrl)).json();
     await backend.settled();
-    expect((await rows())[0]).toMatchObject({ id, notification_status: "pending", attempts: 1 });
+    expect((await rows())[0]).toMatchObject({ id, mail: "due", attempts: 1 });
     expect((await rows())[0].last_error).toContain("HTTP_500");
     api.failing(false);
-    await backend.sql`update quote_requests set next_attempt_at = now() where id = ${id}`;
-    expect(await (await retry()).json()).toEqual({ sent: 1, failed: 0 });
-    expect(await (await retry()).json()).toEqual({ sent: 0, failed: 0 });
+    await dueNow(backend.sql, id);
+    expect(await (await retry()).json()).toEqual({ mail: { sent: 1, failed: 0 } });
+    expect(await (await retry()).json()).toEqual({});
     expect(api.emails).toHaveLength(1);
-    expect((await rows())[0]).toMatchObject({ notification_status: "sent", attempts: 2 });
+    expect((await rows())[0]).toMatchObject({ mail: "sent", attempts: 2 });
   });
 
   it("ends the row failed on a refusal that will not change (422) and alerts the firm elsewhere", async () => {
     api.refuse(MAIL_TO);
     const { id } = await (await post(backend.functions.submitUrl)).json();
     await backend.settled();
-    expect((await rows())[0]).toMatchObject({ id, notification_status: "failed", attempts: 1 });
+    expect((await rows())[0]).toMatchObject({ id, mail: "failed", attempts: 1 });
     expect((await rows())[0].last_error).toContain("HTTP_422");
     await expect.poll(() => webhook.alerts.length).toBe(1);
     expect(webhook.alerts[0]).toMatchObject({ event: "quote_requests_undelivered", requestIds: [id], failed: 1 });

@@ -1,9 +1,9 @@
 // On the first run of the scheduled retry after a month ends, the firm gets last month's statement by
-// e-mail (leads in total, per partner, per page, undelivered), exactly once: the database records the
-// month as sent, and two retry runs at the same moment (two function instances) send it once between them.
-// A month whose statement no run sent (the retry did not run in the month after it) is sent by the next
-// run, oldest first. Statements begin with the month the database was set up: the migration marks the
-// month before as not needed.
+// e-mail (leads in total, per partner, per page, undelivered), exactly once: the month's delivery in the
+// outbox is recorded sent, and two retry runs at the same moment (two function instances) send it once
+// between them. A month whose statement no run sent (the retry did not run in the month after it) is
+// sent by the next run, oldest first. Statements begin with the month the database was set up: the
+// migration queues that month's.
 import { runFunction } from "../../dev/local/functions.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CRON_SECRET, functionEnv, MAIL_TO } from "../support/function.js";
@@ -28,11 +28,12 @@ describe("the monthly statement e-mail on PostgreSQL 15", () => {
     await mailbox?.stop();
   });
 
-  /** Makes the statements begin `monthsAgo` months before this one: the month before is marked not needed. */
+  /** Makes the statements begin `monthsAgo` months before this one: that month's is queued, as the migration queues the first. */
   const statementsBegan = async (/** @type {number} */ monthsAgo) => {
-    await db.sql`delete from lead_statement_mails`;
-    await db.sql`insert into lead_statement_mails (month, needed)
-      values ((public.copenhagen_month(now()) - make_interval(months => ${monthsAgo + 1}))::date, false)`;
+    await db.sql`delete from deliveries where channel = 'statement'`;
+    await db.sql`insert into deliveries (channel, period, next_attempt_at)
+      select 'statement', month, (month + interval '1 month')::timestamp at time zone 'Europe/Copenhagen'
+      from (select (public.copenhagen_month(now()) - make_interval(months => ${monthsAgo}))::date as month) as first`;
   };
   /** 'YYYY-MM' of the month `monthsAgo` months before this one, by the database's clock in Copenhagen. */
   const monthAgo = async (/** @type {number} */ monthsAgo) =>
@@ -53,7 +54,7 @@ describe("the monthly statement e-mail on PostgreSQL 15", () => {
     await db.sql`insert into partners (id, name, origin) values ('boligportalen', 'Boligportalen', 'https://boligportalen.example')`;
     await insertLead(db.sql, day(1), { partner_id: "boligportalen", source_url: "https://boligportalen.example/el" });
     await insertLead(db.sql, day(19), { partner_id: "boligportalen", source_url: "https://boligportalen.example/el" });
-    await insertLead(db.sql, day(5), { source_url: "https://www.example.dk/kontakt", notification_status: "failed" });
+    await insertLead(db.sql, day(5), { source_url: "https://www.example.dk/kontakt", mail: "failed" });
 
     const answers = await Promise.all([0, 1, 0, 1].map((index) => retry(instances[index].port)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
@@ -73,8 +74,8 @@ describe("the monthly statement e-mail on PostgreSQL 15", () => {
     expect(text).toMatch(/https:\/\/boligportalen\.example\/el +2/);
     expect(text).toMatch(/https:\/\/www\.example\.dk\/kontakt +1/);
     expect(
-      await db.sql`select to_char(month, 'YYYY-MM') as month, sent_at is not null as sent from lead_statement_mails where needed`,
-    ).toEqual([{ month, sent: true }]);
+      await db.sql`select to_char(period, 'YYYY-MM') as month, state from deliveries where channel = 'statement' and state <> 'due'`,
+    ).toEqual([{ month, state: "sent" }]);
 
     // Later runs that month find it sent.
     expect((await retry(instances[1].port)).status).toBe(200);
@@ -84,7 +85,8 @@ describe("the monthly statement e-mail on PostgreSQL 15", () => {
   it("sends every month no run sent, oldest first, each once, even when two retry runs overlap", async () => {
     // Statements began three months ago; last month's went out, the two before never did.
     await statementsBegan(3);
-    await db.sql`insert into lead_statement_mails (month, sent_at) values ((public.copenhagen_month(now()) - interval '1 month')::date, now())`;
+    await db.sql`insert into deliveries (channel, period, state, sent_at)
+      values ('statement', (public.copenhagen_month(now()) - interval '1 month')::date, 'sent', now())`;
     const before = (await mailbox.all()).length;
     const answers = await Promise.all([0, 1, 0, 1].map((index) => retry(instances[index].port)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);

@@ -38,11 +38,16 @@ describe("one mailbox on PostgreSQL 15", () => {
 
   it("gives one mailbox at most its receipts a day, to the address as typed", async () => {
     const addresses = [1, 2, 3, 4, 5].map((n) => `kim+${n}@example.dk`);
-    await db.sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, notification_status, sent_at)
-      select 'Kim Holm', '12345678', a, 'Køge', 'Ny eltavle i villa fra 1972', 'hash', 'sent', now() from unnest(${addresses}::text[]) as a`;
-    const claimed = await db.sql`select address from public.claim_receipts(null, 10, 3, 60)`;
+    await db.sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash)
+      select 'Kim Holm', '12345678', a, 'Køge', 'Ny eltavle i villa fra 1972', 'hash' from unnest(${addresses}::text[]) as a`;
+    // The firm's e-mails are out: the receipts are due.
+    await db.sql`update deliveries set state = 'sent', sent_at = now()
+      where channel = 'mail' and request_id in (select id from quote_requests where email like 'kim+%')`;
+    const receipts = { receipt: { leaseSeconds: 60, after: "mail", cap: 3 } };
+    const claimed = await db.sql`select request ->> 'email' as address from public.claim_deliveries(${db.sql.json(receipts)}, null, 10)`;
     expect(claimed.map((row) => row.address)).toEqual(addresses.slice(0, 3));
-    const skipped = await db.sql`select email from quote_requests where email like 'kim+%' and receipt_status = 'skipped' order by email`;
+    const skipped = await db.sql`select q.email from quote_requests q join deliveries d on d.request_id = q.id and d.channel = 'receipt'
+      where q.email like 'kim+%' and d.state = 'skipped' order by q.email`;
     expect(skipped.map((row) => row.email)).toEqual(addresses.slice(3));
   });
 

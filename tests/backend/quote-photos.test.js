@@ -12,6 +12,7 @@ import { blackPng, exifWebp, gpsJpeg, jpegOver, pdfBytes, textPng } from "../sup
 import { stripMetadata } from "../../supabase/functions/_shared/photo-bytes.ts";
 import { PHOTO_LIMITS } from "../../supabase/functions/_shared/quote-photos.ts";
 import { startMailApiStandIn } from "../support/mail-api-stand-in.js";
+import { dueNow, requestRows } from "../support/rows.js";
 import answerMessages from "../../supabase/functions/_shared/answer-messages.json" with { type: "json" };
 
 const VALID = {
@@ -68,7 +69,8 @@ describe("photos with a quote request, on PostgreSQL 15", () => {
     return response;
   };
   const photoRows = () => backend.sql`select request_id, position, filename, content_type, length(bytes) as size from quote_request_photos`;
-  const requestRows = () => backend.sql`select id, notification_status from quote_requests`;
+  /** Each request's id and the state of the firm's e-mail about it. */
+  const requests = async () => (await requestRows(backend.sql)).map(({ id, mail }) => ({ id, mail }));
   const retry = () => fetch(backend.functions.retryUrl, { method: "POST", headers: { Authorization: `Bearer ${CRON_SECRET}` } });
 
   it("mails the firm the photos of a plain form post, stripped of GPS and camera, byte for byte, and keeps none once sent", async () => {
@@ -99,7 +101,7 @@ describe("photos with a quote request, on PostgreSQL 15", () => {
     const received = Buffer.from(/** @type {ArrayBuffer} */ (attachments[0].content));
     expect(received.includes("TestPhone")).toBe(false);
     expect((await sharp(received).metadata()).orientation).toBe(6);
-    expect((await requestRows())[0].notification_status).toBe("sent");
+    expect((await requests())[0].mail).toBe("sent");
     expect(await photoRows()).toHaveLength(0);
   });
 
@@ -142,7 +144,7 @@ describe("photos with a quote request, on PostgreSQL 15", () => {
     const form = await postForm([{ name: "tavle.jpg", bytes: pdfBytes() }]);
     expect(form.status).toBe(303);
     expect(form.headers.get("location")).toBe(`${SITE_URL}/kontakt/fejl?grund=photoType#photoType`);
-    expect(await requestRows()).toHaveLength(0);
+    expect(await requests()).toHaveLength(0);
     expect(await photoRows()).toHaveLength(0);
     expect(await backend.mailbox.all()).toHaveLength(0);
   });
@@ -165,7 +167,7 @@ describe("photos with a quote request, on PostgreSQL 15", () => {
     // 30000 x 30000 in 107 kB: a viewer would need gigabytes to open it.
     const bomb = await answer([{ name: "kæmpe.png", bytes: blackPng(30000, 30000) }]);
     expect(bomb).toEqual({ status: 400, error: answerMessages.photoPixels.replace("{file}", "Filen »kæmpe.png«") });
-    expect(await requestRows()).toHaveLength(0);
+    expect(await requests()).toHaveLength(0);
     expect(await photoRows()).toHaveLength(0);
     expect(await backend.mailbox.all()).toHaveLength(0);
   });
@@ -176,37 +178,38 @@ describe("photos with a quote request, on PostgreSQL 15", () => {
     try {
       const response = await postWidget([{ name: "tavle.png", bytes: await textPng() }]);
       ({ id } = await response.json());
-      expect((await requestRows())[0].notification_status).toBe("pending");
+      expect((await requests())[0].mail).toBe("due");
       expect(await photoRows()).toEqual([expect.objectContaining({ request_id: id, position: 1, filename: "tavle.png" })]);
     } finally {
       await backend.mailbox.up();
     }
-    await backend.sql`update quote_requests set next_attempt_at = now() where id = ${id}`;
-    expect(await (await retry()).json()).toEqual({ sent: 1, failed: 0 });
+    await dueNow(backend.sql, id);
+    expect(await (await retry()).json()).toEqual({ mail: { sent: 1, failed: 0 } });
     const [mail] = await backend.mailbox.all();
     expect(mail.parsed.attachments.map((file) => file.filename)).toEqual(["tavle.png"]);
     expect(await photoRows()).toHaveLength(0);
   });
 
-  it("deletes only the sent request's photos, and the retry sweeps those a stopped instance left", async () => {
+  it("deletes only the sent request's photos, in the statement that records its e-mail sent", async () => {
     await backend.mailbox.down();
     /** @type {string[]} */
     const ids = [];
     try {
-      for (const name of ["left.png", "waiting.png"]) ids.push((await (await postWidget([{ name, bytes: await textPng() }])).json()).id);
+      for (const name of ["other.png", "waiting.png"]) ids.push((await (await postWidget([{ name, bytes: await textPng() }])).json()).id);
     } finally {
       await backend.mailbox.up();
     }
-    const [left, waiting] = ids;
-    // A sent e-mail whose delete was cut short (the instance stopped): sent, its photo still stored.
-    await backend.sql`update quote_requests set notification_status = 'sent' where id = ${left}`;
-    // A new request with a photo is sent and deletes its own photo, not the waiting request's.
+    const [other, waiting] = ids;
+    // A new request with a photo is sent and deletes its own photo, not the waiting requests'.
     const { id: sent } = await (await postWidget([{ name: "ny.png", bytes: await textPng() }])).json();
-    expect((await requestRows()).find((row) => row.id === sent)?.notification_status).toBe("sent");
-    expect((await photoRows()).map((row) => row.request_id).sort()).toEqual([left, waiting].sort());
-    // The scheduled retry's run sweeps what the stopped instance left; the waiting one keeps its photo.
-    await backend.sql`update quote_requests set next_attempt_at = now() + interval '1 hour' where id = ${waiting}`;
-    expect(await (await retry()).json()).toEqual({ sent: 0, failed: 0 });
+    expect((await requests()).find((row) => row.id === sent)?.mail).toBe("sent");
+    expect((await photoRows()).map((row) => row.request_id).sort()).toEqual([other, waiting].sort());
+    // The outbox's finish records an e-mail sent and deletes its photos in one statement: no instance
+    // that stops in between can leave them stored. The waiting one keeps its photo.
+    const policy = { leaseSeconds: 60 };
+    await dueNow(backend.sql, other);
+    const [claimed] = await backend.sql`select id, attempt from claim_deliveries(${backend.sql.json({ mail: policy })}, ${other})`;
+    await backend.sql`select finish_deliveries(${[claimed.id]}::bigint[], ${[claimed.attempt]}::int[], null, false, ${backend.sql.json(policy)})`;
     expect((await photoRows()).map((row) => row.request_id)).toEqual([waiting]);
   });
 
@@ -227,7 +230,7 @@ describe("photos with a quote request, on PostgreSQL 15", () => {
     expect((await (await keyed([png])).json()).id).toBe(first.id);
     const swapped = await keyed([{ name: "tavle.png", bytes: await gpsJpeg() }]);
     expect(swapped.status).toBe(422);
-    expect((await requestRows()).map((row) => row.id)).toEqual([first.id]);
+    expect((await requests()).map((row) => row.id)).toEqual([first.id]);
   });
 
   it("stores no photos with a held request: it is never mailed, and a stranger could fill the database with them", async () => {
@@ -243,7 +246,7 @@ describe("photos with a quote request, on PostgreSQL 15", () => {
     const held = await postWidget([{ name: "tavle.jpg", bytes: await gpsJpeg() }]);
     expect(held.status).toBe(200);
     const { id } = await held.json();
-    expect((await requestRows()).find((row) => row.id === id)?.notification_status).toBe("held");
+    expect((await requests()).find((row) => row.id === id)?.mail).toBe("held");
     expect(await photoRows()).toHaveLength(0);
   });
 
@@ -251,7 +254,7 @@ describe("photos with a quote request, on PostgreSQL 15", () => {
     backend.mailbox.refuse(MAIL_TO); // the mail server refuses for good: the row ends failed
     const failed = await postWidget([{ name: "a.jpg", bytes: await gpsJpeg() }]);
     const { id } = await failed.json();
-    expect((await requestRows())[0]).toEqual({ id, notification_status: "failed" });
+    expect((await requests())[0]).toEqual({ id, mail: "failed" });
     expect(await photoRows()).toHaveLength(1);
     await backend.sql`update quote_requests set received_at = now() - interval '13 months' where id = ${id}`;
     await backend.sql`select * from public.purge_expired_quote_data()`;
@@ -261,7 +264,7 @@ describe("photos with a quote request, on PostgreSQL 15", () => {
     await postWidget([{ name: "b.jpg", bytes: await gpsJpeg() }]);
     expect(await photoRows()).toHaveLength(1);
     await backend.sql`select public.forget_quote_requester(${VALID.email})`;
-    expect(await requestRows()).toHaveLength(0);
+    expect(await requests()).toHaveLength(0);
     expect(await photoRows()).toHaveLength(0);
   });
 });

@@ -9,9 +9,10 @@ import { siteFactsFile } from "../../site/_lib/site-facts.js";
 import { isHomeArea } from "../../site/_lib/copy-facts.js";
 import { hoursText } from "../../site/_lib/format.js";
 import { receivedInDanish } from "../../supabase/functions/_shared/mail.ts";
-import { RECEIPTS_PER_ADDRESS_PER_DAY } from "../../supabase/functions/_shared/receipt-delivery.ts";
+import { RECEIPTS_PER_ADDRESS_PER_DAY } from "../../supabase/functions/_shared/channels.ts";
 import { validateQuoteRequest } from "../../supabase/functions/_shared/quote-request.ts";
 import { CRON_SECRET, MAIL_TO, PHONE, SITE_URL, startBackend } from "../support/function.js";
+import { deliveriesOf, dueNow } from "../support/rows.js";
 import { areas, business } from "../support/site.js";
 
 /** @typedef {import("postal-mime").Email} Email */
@@ -78,7 +79,17 @@ export function defineReceiptSuite(label, startDatabase, runtime = "in-process")
       await expect.poll(async () => (await receiptsTo(address)).length, { timeout: 20_000, interval: 100 }).toBe(1);
       return (await receiptsTo(address))[0];
     };
-    const rowOf = async (/** @type {string} */ id) => (await backend.sql`select * from quote_requests where id = ${id}`)[0];
+    /** The states and attempts of a request's firm's e-mail and receipt, and whether the firm was alerted. */
+    const sendsOf = async (/** @type {string} */ id) => {
+      const { mail, receipt, alert } = await deliveriesOf(backend.sql, id);
+      return {
+        mail: mail.state,
+        attempts: mail.attempts,
+        receipt: receipt.state,
+        receiptAttempts: receipt.attempts,
+        alerted: alert.state === "sent",
+      };
+    };
     /** Posts a request from a fresh client, as the widgets do, and waits for its e-mail's first attempt. */
     const post = async (/** @type {Record<string, unknown>} */ fields) => {
       const response = await fetch(backend.functions.submitUrl, {
@@ -100,9 +111,9 @@ export function defineReceiptSuite(label, startDatabase, runtime = "in-process")
         const receipt = await receiptTo(email);
         // The sender records the receipt once the mail server has taken it: under Deno that comes after
         // the mailbox has it, in the function's own background work.
-        await expect.poll(async () => (await rowOf(id)).receipt_status, { timeout: 20_000, interval: 100 }).not.toBe("sending");
-        const row = await rowOf(id);
-        expect(row).toMatchObject({ notification_status: "sent", attempts: 1, receipt_status: "sent", receipt_attempts: 1 });
+        await expect.poll(async () => (await sendsOf(id)).receipt, { timeout: 20_000, interval: 100 }).not.toBe("sending");
+        expect(await sendsOf(id)).toMatchObject({ mail: "sent", attempts: 1, receipt: "sent", receiptAttempts: 1 });
+        const [row] = await backend.sql`select received_at from quote_requests where id = ${id}`;
         // After the firm's e-mail: the mailbox received that one first.
         const order = (await mails()).map((mail) => mail.to?.[0]?.address);
         expect(order).toEqual([MAIL_TO, email]);
@@ -200,8 +211,8 @@ export function defineReceiptSuite(label, startDatabase, runtime = "in-process")
       for (let n = 0; n <= RECEIPTS_PER_ADDRESS_PER_DAY; n++) ids.push(await post({ email: spellings[n % spellings.length] }));
       expect(await firmMails()).toHaveLength(RECEIPTS_PER_ADDRESS_PER_DAY + 1);
       expect(await receiptsTo(email)).toHaveLength(RECEIPTS_PER_ADDRESS_PER_DAY);
-      const last = await rowOf(/** @type {string} */ (ids.at(-1)));
-      expect(last).toMatchObject({ notification_status: "sent", receipt_status: "skipped" });
+      const last = await deliveriesOf(backend.sql, /** @type {string} */ (ids.at(-1)));
+      expect(last).toMatchObject({ mail: { state: "sent" }, receipt: { state: "skipped", note: expect.stringContaining("mailbox") } });
       // A retry sends the skipped one no later receipt.
       await retry();
       expect(await receiptsTo(email)).toHaveLength(RECEIPTS_PER_ADDRESS_PER_DAY);
@@ -211,35 +222,29 @@ export function defineReceiptSuite(label, startDatabase, runtime = "in-process")
       const email = freshAddress();
       backend.mailbox.defer(email);
       const id = await post({ email });
-      expect(await rowOf(id)).toMatchObject({ notification_status: "sent", attempts: 1, receipt_status: "due", receipt_attempts: 1 });
+      expect(await sendsOf(id)).toMatchObject({ mail: "sent", attempts: 1, receipt: "due", receiptAttempts: 1 });
       expect(await firmMails()).toHaveLength(1);
       expect(await receiptsTo(email)).toHaveLength(0);
 
       // Before its backoff has passed, the scheduled retry leaves it; once due, it goes.
-      expect(await (await retry()).json()).toEqual({ sent: 0, failed: 0 });
+      expect(await (await retry()).json()).toEqual({});
       expect(await receiptsTo(email)).toHaveLength(0);
       backend.mailbox.accept(email);
-      await backend.sql`update quote_requests set receipt_next_attempt_at = now() where id = ${id}`;
+      await dueNow(backend.sql, id, "receipt");
       expect((await retry()).status).toBe(200);
       await receiptTo(email);
       expect(await firmMails()).toHaveLength(1);
-      expect(await rowOf(id)).toMatchObject({
-        notification_status: "sent",
-        attempts: 1,
-        failed_at: null,
-        receipt_status: "sent",
-        receipt_attempts: 2,
-      });
+      expect(await sendsOf(id)).toMatchObject({ mail: "sent", attempts: 1, receipt: "sent", receiptAttempts: 2 });
     });
 
     it("gives up a receipt the mail server refuses for good, and the firm's e-mail stays sent and unalerted", async () => {
       const email = freshAddress();
       backend.mailbox.refuse(email);
       const id = await post({ email });
-      expect(await rowOf(id)).toMatchObject({ notification_status: "sent", failed_at: null, alerted_at: null, receipt_status: "failed" });
+      expect(await sendsOf(id)).toMatchObject({ mail: "sent", alerted: false, receipt: "failed" });
       await retry();
       expect(await firmMails()).toHaveLength(1);
-      expect(await rowOf(id)).toMatchObject({ notification_status: "sent", attempts: 1, receipt_attempts: 1 });
+      expect(await sendsOf(id)).toMatchObject({ mail: "sent", attempts: 1, receiptAttempts: 1, alerted: false });
     });
 
     it("sends no receipt while the site's setting is off, and none later when it is turned back on", async () => {
@@ -249,7 +254,10 @@ export function defineReceiptSuite(label, startDatabase, runtime = "in-process")
       const email = freshAddress();
       const id = await post({ email });
       expect(await firmMails()).toHaveLength(1);
-      expect(await rowOf(id)).toMatchObject({ notification_status: "sent", receipt_status: "off" });
+      expect(await deliveriesOf(backend.sql, id)).toMatchObject({
+        mail: { state: "sent" },
+        receipt: { state: "skipped", note: "receipts off" },
+      });
       await backend.sql.unsafe(saveSiteFactsSql());
       await retry();
       expect(await receiptsTo(email)).toHaveLength(0);

@@ -96,7 +96,7 @@ export const PHOTO_JOURNEYS = [
         // Stored sideways by the "phone" (EXIF Orientation 6): drawn upright, so the firm needs no tag to turn it.
         { name: "måler.jpg", type: "image/jpeg", width: 48, height: 64, exif: false },
       ]);
-      sent.stored.push({ email, row: { name: PERSON.name, notification_status: "sent" } });
+      sent.stored.push({ email, row: { name: PERSON.name, mail: "sent" } });
     },
   },
   {
@@ -118,7 +118,7 @@ export const PHOTO_JOURNEYS = [
       expect(mailFields(mail)).toMatchObject({ Partner: "byportalen" });
       const scripts = (await tab.requests()).filter((/** @type {string} */ url) => url.endsWith(".js"));
       expect(scripts.filter((/** @type {string} */ url) => url.startsWith(`${site.base}/widgets/`)).length).toBe(2);
-      sent.stored.push({ email, row: { partner_id: "byportalen", notification_status: "sent" } });
+      sent.stored.push({ email, row: { partner_id: "byportalen", mail: "sent" } });
     },
   },
   {
@@ -138,7 +138,7 @@ export const PHOTO_JOURNEYS = [
       expect(more).toEqual([]);
       const original = readFileSync(GPS);
       expect(Buffer.from(/** @type {ArrayBuffer} */ (file.content)).equals(Buffer.from(stripMetadata(original, "image/jpeg")))).toBe(true);
-      sent.stored.push({ email, row: { location: "Faxe", notification_status: "sent" } });
+      sent.stored.push({ email, row: { location: "Faxe", mail: "sent" } });
       return { noConsole: true };
     },
   },

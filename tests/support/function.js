@@ -3,11 +3,11 @@ import postgres from "postgres";
 import { LOCAL_SECRETS, localFunctionEnv } from "../../dev/local/function-env.js";
 import { runFunction } from "../../dev/local/functions.js";
 import { business } from "./site.js";
+import { createChannels } from "../../supabase/functions/_shared/channels.ts";
 import { parseConfig } from "../../supabase/functions/_shared/config.ts";
 import { logLine } from "../../supabase/functions/_shared/log.ts";
-import { createMailer, createTransport } from "../../supabase/functions/_shared/mail.ts";
-import { createReceipts } from "../../supabase/functions/_shared/receipt-delivery.ts";
-import { createLeadSms } from "../../supabase/functions/_shared/sms-delivery.ts";
+import { createTransport } from "../../supabase/functions/_shared/mail.ts";
+import { createOutbox } from "../../supabase/functions/_shared/outbox.ts";
 import { connect } from "../../supabase/functions/_shared/database.ts";
 import { createSiteFacts } from "../../supabase/functions/_shared/site-facts.ts";
 import { createStore } from "../../supabase/functions/_shared/store.ts";
@@ -42,9 +42,10 @@ export function functionEnv(database, smtpUrl, extra = {}) {
 
 /**
  * Both functions in this process: their handlers (createHandler, createRetryHandler) with the real
- * store, mailer and configuration, served on free ports. What Deno itself does (serving, reading the
+ * store, outbox and configuration, served on free ports. What Deno itself does (serving, reading the
  * environment, the log on stdout) is left to the Deno runs. `handlerOptions` are the handler's own
- * test settings (its partner list's age); `wrapSql` lets a test watch the statements the store sends.
+ * test settings (its partner list's age); `wrapSql` lets a test watch the statements the store and the
+ * outbox send. `receipts` false leaves the receipt's channel out (see startBackend).
  * @param {Record<string, string>} env
  * @param {{ partnerListTtlMs?: number }} [handlerOptions]
  * @param {(sql: import("postgres").Sql) => import("postgres").Sql} [wrapSql]
@@ -54,18 +55,19 @@ export async function startInProcessFunctions(env, handlerOptions = {}, wrapSql 
   const output = [];
   const config = parseConfig(env);
   const sql = connect(config.dbUrl, config.dbPoolMax, config.requestDeadlineMs);
-  const transport = createTransport(config);
+  const watched = wrapSql(sql);
+  const log = (/** @type {import("../../supabase/functions/_shared/log.ts").LogFields} */ fields) => output.push(`${logLine(fields)}\n`);
+  const store = createStore(watched);
+  // As index.ts builds them (the SMS ones with the SMS secrets only); the receipt's only when asked.
+  const channels = createChannels({ config, store, transport: createTransport(config), log });
+  if (!receipts) delete channels.receipt;
   const deps = {
     config,
-    store: createStore(wrapSql(sql)),
-    mailer: createMailer(transport, config),
-    log: (/** @type {import("../../supabase/functions/_shared/log.ts").LogFields} */ fields) => output.push(`${logLine(fields)}\n`),
+    store,
+    outbox: createOutbox(watched, channels, log),
+    log,
+    siteFacts: createSiteFacts(sql, { url: config.siteFactsUrl, ttlMs: config.siteFactsTtlMs, log }),
   };
-  Object.assign(deps, { siteFacts: createSiteFacts(sql, { url: config.siteFactsUrl, ttlMs: config.siteFactsTtlMs, log: deps.log }) });
-  // As index.ts builds them; left out unless the test is about receipts (see startBackend).
-  Object.assign(deps, receipts ? { receipts: createReceipts(sql, transport, config, deps.log) } : {});
-  // As index.ts builds it: with the SMS secrets only (the tests about the SMS set them).
-  Object.assign(deps, config.sms ? { sms: createLeadSms(sql, config.sms, deps.log) } : {});
   const handler = createHandler({ ...deps, ...handlerOptions });
   const [submit, retry] = await Promise.all([serveFetchHandler(handler), serveFetchHandler(createRetryHandler(deps))]);
   return {
@@ -145,9 +147,9 @@ export async function startBackend(
       if ("settled" in functions) return functions.settled();
       for (const end = Date.now() + 20_000; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 50))) {
         const [{ waiting }] = await sql`
-          select count(*)::int as waiting from quote_requests
-          where received_at > now() - interval '5 minutes'
-            and (notification_status = 'sending' or (notification_status = 'pending' and attempts = 0))`;
+          select count(*)::int as waiting from deliveries
+          where channel = 'mail' and created_at > now() - interval '5 minutes'
+            and (state = 'sending' or (state = 'due' and attempts = 0))`;
         if (waiting === 0) return;
       }
       throw new Error("the e-mails after the answers were not all attempted within 20 s");

@@ -26,11 +26,14 @@ export async function waitFor(check, what, ms = 20_000) {
 }
 
 /**
- * The rows stored for `email` so far.
+ * The rows stored for `email` so far, each with `mail`: the state of the firm's e-mail about it (its
+ * delivery in the outbox).
  * @param {LocalSite} site
  * @param {string} email
  */
-export const rowsFor = (site, email) => site.sql`select * from public.quote_requests where email = ${email}`;
+export const rowsFor = (site, email) =>
+  site.sql`select q.*, m.state as mail from public.quote_requests q
+    left join public.deliveries m on m.request_id = q.id and m.channel = 'mail' where q.email = ${email}`;
 
 /**
  * The rows stored for `email`, once there are any.

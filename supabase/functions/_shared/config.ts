@@ -95,7 +95,7 @@ const environmentSchema = z.object({
   // a hung or locked database never leaves a visitor waiting (supabase/functions/send-contact-email/README.md,
   // "Configuration (secrets)").
   REQUEST_DEADLINE_MS: optionalInt("8000"),
-  // The firm's SMS about each new lead (sms-delivery.ts), through GatewayAPI: its API token, the firm's
+  // The firm's SMS about each new lead (channels.ts), through GatewayAPI: its API token, the firm's
   // numbers (comma-separated), the sender shown (at most 11 letters and digits). All three or none; the
   // endpoint only for another host (the local stand-in), and the most SMS about leads per Copenhagen day.
   SMS_API_TOKEN: z.optional(z.string().check(z.minLength(8))),

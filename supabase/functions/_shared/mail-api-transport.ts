@@ -87,7 +87,7 @@ export function createMailApiTransport(
       throw Object.assign(new Error(`mail API answered ${response.status}: ${String(problem?.name ?? "")}`), {
         name: "MailApiError",
         code: `HTTP_${response.status}`,
-        // An SMTP-style reply code, so that the one permanent-failure rule (mail-delivery.ts) holds for both.
+        // An SMTP-style reply code, so that the one permanent-failure rule (outbox.ts, isPermanent) holds for both.
         responseCode: PERMANENT.has(response.status) ? 554 : undefined,
       });
     },

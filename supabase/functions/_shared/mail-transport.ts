@@ -1,5 +1,5 @@
 // What a mail transport is given and does: one composed message (mail.ts) out to the provider. An error
-// whose `responseCode` is 5xx is a refusal that will not change (mail-delivery.ts ends the row `failed`);
+// whose `responseCode` is 5xx is a refusal that will not change (outbox.ts gives the delivery up);
 // any other error is retried.
 
 /** A message as mail.ts composes it (nodemailer's message fields, the subset this project uses). */

@@ -11,7 +11,6 @@ import type { StoredRequest } from "./store.ts";
 /** Where mail goes out: an SMTP server, or an HTTP e-mail API (Resend's). */
 export type MailTransportSettings = { kind: "smtp"; url: string } | { kind: "api"; apiKey: string; apiUrl: string };
 export type MailSettings = { mailTransport: MailTransportSettings; mailFrom: string; mailTo: string[] };
-export type Mailer = { send: (request: StoredRequest) => Promise<void> };
 
 /**
  * The number to call for a phone field that holds one number: 8 digits, or an international number
@@ -127,16 +126,7 @@ ${message === null ? "" : `<p><strong>Besked:</strong></p>\n<p style="white-spac
   };
 }
 
-/** The transport the settings name: SMTP, or the HTTP mail API (the customer's receipt goes out the same way). */
+/** The transport the settings name: SMTP, or the HTTP mail API: the one an instance sends every e-mail through. */
 export function createTransport({ mailTransport }: Pick<MailSettings, "mailTransport">): MailTransport {
   return mailTransport.kind === "smtp" ? createSmtpTransport(mailTransport.url) : createMailApiTransport(mailTransport);
-}
-
-/** A mailer of the firm's e-mails over `transport`: the one the instance sends everything through. */
-export function createMailer(transport: MailTransport, settings: MailSettings): Mailer {
-  return {
-    async send(request) {
-      await transport.send(buildMessage(request, settings));
-    },
-  };
 }

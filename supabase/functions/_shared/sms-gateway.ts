@@ -15,7 +15,7 @@ export type SmsSettings = {
   from: string;
   /** The firm's numbers as MSISDNs (country code and number, digits only: 4520304050). */
   to: string[];
-  /** The most SMS about leads in one Copenhagen day (sms-delivery.ts). */
+  /** The most SMS about leads in one Copenhagen day (channels.ts, the SMS channel's cap). */
   dailyLimit: number;
 };
 

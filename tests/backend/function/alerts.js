@@ -1,28 +1,33 @@
 // The alert channel (ALERT_WEBHOOK_URL): the firm is told once about requests that are failed or
 // unsent, and a channel that fails or hangs neither loses an alert nor holds up the e-mails.
 import { expect } from "vitest";
-import { ALERT_INTERVAL_MINUTES } from "../../../supabase/functions/_shared/alerts.ts";
+import { ALERT_INTERVAL_MINUTES } from "../../../supabase/functions/_shared/channels.ts";
 import { MAIL_TO } from "../../support/function.js";
 import { anotherPhone, concern, VALID } from "../function-suite.js";
 
 export default concern("alerts to the firm", (h, it) => {
   const { post, rows, retry } = h;
+  /** Whether the firm was told about a request: its alert's delivery went out (the webhook took it). */
+  const alerted = async (/** @type {string} */ id) => (await h.deliveries(id)).alert?.state === "sent";
 
   it("counts an alert only once the webhook took it: one answered 500 or never is sent again with the scheduled retry", async () => {
-    await h.sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, notification_status)
-      values ('Jens Hansen', '12345678', 'opgivet@example.dk', 'Køge', 'Ny eltavle i villa fra 1972', 'x', 'failed')`;
+    await h.sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash)
+      values ('Jens Hansen', '12345678', 'opgivet@example.dk', 'Køge', 'Ny eltavle i villa fra 1972', 'x')`;
     const [{ id }] = await rows();
+    // Its e-mail given up, which makes its alert due at once.
+    await h.sql`update deliveries set state = 'failed' where request_id = ${id} and channel = 'mail'`;
+    await h.dueNow(id, "alert");
     h.webhookPlan.push("fail");
     expect((await retry()).status).toBe(200);
-    expect((await rows())[0].alerted_at).toBeNull();
+    expect(await alerted(id)).toBe(false);
     h.webhookPlan.push("hang");
     expect((await retry()).status).toBe(200);
     expect(h.hung).toHaveLength(1);
-    expect((await rows())[0].alerted_at).toBeNull();
+    expect(await alerted(id)).toBe(false);
     // The webhook works again: the next scheduled retry tells the firm, once.
     expect((await retry()).status).toBe(200);
     await expect.poll(() => h.alerts.flatMap((alert) => alert.requestIds)).toEqual([id]);
-    expect((await rows())[0].alerted_at).not.toBeNull();
+    expect(await alerted(id)).toBe(true);
     expect((await retry()).status).toBe(200);
     expect(h.alerts).toHaveLength(1);
   });
@@ -38,7 +43,8 @@ export default concern("alerts to the firm", (h, it) => {
       h.mailbox.clear();
       expect((await post({ ...VALID, email: "second@example.dk" })).status).toBe(200);
       expect((await h.mailbox.all()).map((mail) => mail.parsed.replyTo?.[0].address)).toEqual(["second@example.dk"]);
-      expect((await rows()).find((row) => row.id === first.id)).toMatchObject({ notification_status: "failed", alerted_at: null });
+      expect((await rows()).find((row) => row.id === first.id)).toMatchObject({ mail: "failed" });
+      expect(await alerted(first.id)).toBe(false);
     } finally {
       h.mailbox.clear();
     }
@@ -48,7 +54,7 @@ export default concern("alerts to the firm", (h, it) => {
     // Twelve requests with one address from twelve clients: the last two are held (over the address's
     // ten e-mails an hour). The next stored request looks for rows to alert about and fires the channel.
     for (let i = 0; i < 12; i++) expect((await post({ ...VALID, phone: anotherPhone(), email: "offer@example.dk" })).status).toBe(200);
-    const held = (await rows()).filter((row) => row.notification_status === "held").map((row) => row.id);
+    const held = (await rows()).filter((row) => row.mail === "held").map((row) => row.id);
     expect(held).toHaveLength(2);
     expect((await post({ ...VALID, phone: anotherPhone(), email: "anden@example.dk" })).status).toBe(200);
     expect(h.alerts).toHaveLength(1);
@@ -63,7 +69,7 @@ export default concern("alerts to the firm", (h, it) => {
     expect((await retry()).status).toBe(200);
     expect(h.alerts).toHaveLength(1);
     // The interval has passed (the last alert moved back by it): the next check sends the rest, counted.
-    await h.sql`update alert_gate set last_sent_at = last_sent_at - make_interval(mins => ${ALERT_INTERVAL_MINUTES})`;
+    await h.sql`update deliveries set sent_at = sent_at - make_interval(mins => ${ALERT_INTERVAL_MINUTES}) where channel = 'alert'`;
     expect((await retry()).status).toBe(200);
     await expect.poll(() => h.alerts.length).toBe(2);
     expect(h.alerts[1]).toMatchObject({ held: 3, count: 3 });

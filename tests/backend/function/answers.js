@@ -34,7 +34,7 @@ export default concern("answers: stored, redirected, refused for the request's s
         location: "Køge",
         source_url: `${SITE_URL}/omraader/koge`,
         partner_id: "elportalen",
-        notification_status: "sent",
+        mail: "sent",
         attempts: 1,
         user_agent: "test-browser",
       });
@@ -85,7 +85,7 @@ export default concern("answers: stored, redirected, refused for the request's s
       // And every e-mail still arrives, once the mail server takes it.
       await expect.poll(async () => (await h.mailbox.all()).length, { timeout: 30_000, interval: 200 }).toBe(6);
       await h.settled();
-      expect((await rows()).map((row) => row.notification_status)).toEqual(["sent", "sent", "sent", "sent", "sent", "sent"]);
+      expect((await rows()).map((row) => row.mail)).toEqual(["sent", "sent", "sent", "sent", "sent", "sent"]);
     },
     { deno: true },
   );

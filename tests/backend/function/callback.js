@@ -34,10 +34,10 @@ export default concern("call-back requests", (h, it) => {
         location: null,
         message: null,
         source_url: `${SITE_URL}/kontakt`,
-        notification_status: "sent",
-        // No address: no receipt, not even one turned off.
-        receipt_status: null,
+        mail: "sent",
       });
+      // No address: no receipt, not even one turned off.
+      expect(Object.keys(await h.deliveries(id)).sort()).toEqual(["alert", "mail", "sms"]);
       const [mail, ...moreMail] = await h.mailbox.all();
       expect(moreMail).toHaveLength(0);
       expect(mail.parsed.subject).toBe(`Ring op: ${VALID.name}, ${VALID.phone}`);

@@ -6,10 +6,11 @@ import spam from "./spam.js";
 import rateLimits from "./rate-limits.js";
 import idempotency from "./idempotency.js";
 import mailDelivery from "./mail-delivery.js";
+import outbox from "./outbox.js";
 import alerts from "./alerts.js";
 import privacy from "./privacy.js";
 import sms from "./sms.js";
 import callback from "./callback.js";
 
 /** @type {import("../function-suite.js").Concern[]} */
-export const CONCERNS = [answers, validation, origins, spam, rateLimits, idempotency, mailDelivery, alerts, privacy, sms, callback];
+export const CONCERNS = [answers, validation, origins, spam, rateLimits, idempotency, outbox, mailDelivery, alerts, privacy, sms, callback];

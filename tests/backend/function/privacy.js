@@ -22,15 +22,23 @@ export default concern("stored data: access, retention, erasure and logs", (h, i
     expect(relrowsecurity).toBe(true);
   });
 
+  /** How many deliveries the outbox holds: all of them, or those about the requests for one mailbox. */
+  const deliveryCount = async (/** @type {string | null} */ email = null) =>
+    (
+      await h.sql`select count(*)::int as n from deliveries d left join quote_requests q on q.id = d.request_id
+        where ${email}::text is null or public.mailbox(q.email) = public.mailbox(${email})`
+    )[0].n;
+
   it("deletes requests past retention and clears hashed client data much sooner, keeping recent rows", async () => {
     const insert = (
       /** @type {string} */ email,
       /** @type {string} */ age,
-    ) => h.sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, user_agent, received_at, notification_status)
-      values ('Jens Hansen', '12345678', ${email}, 'Køge', 'Ny eltavle i villa', 'hash', 'browser', now() - ${age}::interval, 'sent')`;
+    ) => h.sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, user_agent, received_at)
+      values ('Jens Hansen', '12345678', ${email}, 'Køge', 'Ny eltavle i villa', 'hash', 'browser', now() - ${age}::interval)`;
     await insert("old@example.dk", "13 months");
     await insert("week@example.dk", "8 days");
     await insert("new@example.dk", "1 hour");
+    const [before, old] = [await deliveryCount(), await deliveryCount("old@example.dk")];
     const [result] = await h.sql`select * from public.purge_expired_quote_data()`;
     expect(result).toEqual({ deleted_requests: 1, cleared_client_data: 1 });
     const left = await h.sql`select email, client_ip_hash, user_agent from quote_requests order by received_at`;
@@ -38,6 +46,9 @@ export default concern("stored data: access, retention, erasure and logs", (h, i
       { email: "week@example.dk", client_ip_hash: "cleared", user_agent: null },
       { email: "new@example.dk", client_ip_hash: "hash", user_agent: "browser" },
     ]);
+    // The deleted request's deliveries (the outbox) went with it.
+    expect(old).toBeGreaterThan(0);
+    expect(await deliveryCount()).toBe(before - old);
     // The period is configuration in the database.
     await h.sql`update retention_settings set quote_requests = interval '1 day'`;
     try {
@@ -52,6 +63,7 @@ export default concern("stored data: access, retention, erasure and logs", (h, i
     await post({ ...VALID, email: "Forget.Me@example.dk" });
     await post({ ...VALID, email: "keep.me@example.dk" });
     const script = (/** @type {string[]} */ ...args) => h.script("scripts/forget-requester.js", ...args);
+    const [before, forgotten] = [await deliveryCount(), await deliveryCount("forget.me@example.dk")];
     const access = JSON.parse((await script("forget.me@example.dk", "--json")).stdout);
     expect(access.requests).toHaveLength(2);
     expect(access.requests[0]).toMatchObject({ name: VALID.name, location: VALID.location });
@@ -60,6 +72,8 @@ export default concern("stored data: access, retention, erasure and logs", (h, i
       deleted: 2,
     });
     expect((await rows()).map((row) => row.email)).toEqual(["keep.me@example.dk"]);
+    expect(forgotten).toBeGreaterThan(0);
+    expect(await deliveryCount()).toBe(before - forgotten);
   });
 
   it(

@@ -72,10 +72,10 @@ export default concern("rate limits and holds", (h, it) => {
     expect(stored).toHaveLength(17);
     // The firm got ten e-mails for the address; the rest are held, and the scheduled retry's alert lists them.
     expect(await h.mailbox.all()).toHaveLength(10);
-    expect(stored.filter((row) => row.notification_status === "held")).toHaveLength(7);
+    expect(stored.filter((row) => row.mail === "held")).toHaveLength(7);
     const { id } = await own.json();
     // The first held request was alerted at once; the rest wait out the alert interval, then go together.
-    await h.sql`update alert_gate set last_sent_at = now() - interval '1 day'`;
+    await h.sql`update deliveries set sent_at = now() - interval '1 day' where channel = 'alert'`;
     expect((await retry()).status).toBe(200);
     await expect.poll(() => h.alerts.flatMap((alert) => alert.requestIds)).toContain(id);
   });
@@ -93,19 +93,21 @@ export default concern("rate limits and holds", (h, it) => {
     expect(answers).toEqual(answers.map(() => 200));
     const stored = await rows();
     expect(stored).toHaveLength(12);
-    const held = stored.filter((row) => row.notification_status === "held");
+    const held = stored.filter((row) => row.mail === "held");
     expect(held).toHaveLength(12 - PER_PHONE_TOTAL);
     await h.settled();
     // The firm is told of the number PER_PHONE_TOTAL times, by e-mail and by SMS, and no more.
     expect(await h.mailbox.all()).toHaveLength(PER_PHONE_TOTAL);
     await expect.poll(() => h.sms.messages.length).toBe(PER_PHONE_TOTAL);
-    expect(await h.sql`select count(*)::int as n from lead_sms where request_id = any(${held.map((row) => row.id)})`).toEqual([{ n: 0 }]);
+    expect(
+      await h.sql`select count(*)::int as n from deliveries where channel in ('mail', 'sms') and request_id = any(${held.map((row) => row.id)})`,
+    ).toEqual([{ n: 0 }]);
     // A quote with the number is held too, while a request with another number is not.
     expect((await post({ ...VALID, phone: "23777841", email: "ny@example.dk" }, { ip: "192.0.2.201" })).status).toBe(200);
     expect((await post({ ...VALID, phone: anotherPhone(), email: "ny@example.dk" }, { ip: "192.0.2.202" })).status).toBe(200);
-    expect((await rows()).slice(-2).map((row) => row.notification_status)).toEqual(["held", "sent"]);
+    expect((await rows()).slice(-2).map((row) => row.mail)).toEqual(["held", "sent"]);
     // The held requests are in the firm's alert.
-    await h.sql`update alert_gate set last_sent_at = now() - interval '1 day'`;
+    await h.sql`update deliveries set sent_at = now() - interval '1 day' where channel = 'alert'`;
     expect((await retry()).status).toBe(200);
     await expect.poll(() => h.alerts.flatMap((alert) => alert.requestIds)).toEqual(expect.arrayContaining(held.map((row) => row.id)));
   });

@@ -4,13 +4,15 @@
 // per day with one summary, and nothing at all without the SMS secrets.
 import { expect } from "vitest";
 import { CRON_SECRET, functionEnv, MAIL_TO, startInProcessFunctions } from "../../support/function.js";
-import { anotherPhone, concern, SMS_DAILY_LIMIT, VALID } from "../function-suite.js";
+import { anotherPhone, concern, VALID } from "../function-suite.js";
 
 export default concern("the firm's SMS", (h, it) => {
   const { post, retry } = h;
-  const smsRows = () => h.sql`select * from lead_sms order by received_at`;
+  /** The SMS deliveries (the outbox), oldest first: `status` their state, `last_error` their note. */
+  const smsRows = () =>
+    h.sql`select request_id, state as status, attempts, note as last_error from deliveries where channel = 'sms' order by created_at, id`;
   /** Lets the scheduled retry take every SMS that waits for its backoff now. */
-  const dueNow = () => h.sql`update lead_sms set next_attempt_at = now() where status = 'due'`;
+  const dueNow = () => h.sql`update deliveries set next_attempt_at = now() where channel = 'sms' and state = 'due'`;
 
   it(
     "sends one SMS per stored request after the answer, in the provider's format, naming who, where and the number",
@@ -55,13 +57,13 @@ export default concern("the firm's SMS", (h, it) => {
     // RATE_LIMIT_PER_EMAIL_TOTAL (10): the eleventh request for one address, from another client each, is held.
     for (let n = 0; n < 11; n++) expect((await post({ ...VALID, phone: anotherPhone() })).status).toBe(200);
     const stored = await h.rows();
-    expect(stored.map((row) => row.notification_status).filter((status) => status === "held")).toHaveLength(1);
+    expect(stored.map((row) => row.mail).filter((status) => status === "held")).toHaveLength(1);
     await expect.poll(() => h.sms.messages.length).toBe(10);
     await dueNow();
     await retry();
     expect(h.sms.received()).toBe(10);
-    const held = stored.find((row) => row.notification_status === "held");
-    expect(await h.sql`select * from lead_sms where request_id = ${held?.id ?? null}`).toEqual([]);
+    const held = stored.find((row) => row.mail === "held");
+    expect(await h.sql`select * from deliveries where channel = 'sms' and request_id = ${held?.id ?? null}`).toEqual([]);
   });
 
   it("leaves an SMS the provider failed (5xx, 429) to the scheduled retry, which sends it exactly once", async () => {
@@ -76,7 +78,7 @@ export default concern("the firm's SMS", (h, it) => {
       ]);
     expect(h.sms.messages).toEqual([]);
     // The e-mails went as ever.
-    expect((await h.rows()).map((row) => row.notification_status)).toEqual(["sent", "sent"]);
+    expect((await h.rows()).map((row) => row.mail)).toEqual(["sent", "sent"]);
     expect(h.logLines().filter((line) => line.includes('"sms_failed"') && line.includes('"warn"'))).toHaveLength(2);
     // Not due before its backoff; then two retries at once send each once.
     await retry();
@@ -107,33 +109,52 @@ export default concern("the firm's SMS", (h, it) => {
 
     h.sms.plan.push("fail");
     const failing = await (await post({ ...VALID })).json();
-    await expect.poll(async () => (await h.sql`select status from lead_sms where request_id = ${failing.id}`)[0]?.status).toBe("due");
+    const smsOf = async () => (await h.deliveries(failing.id)).sms?.state;
+    await expect.poll(smsOf).toBe("due");
     // Six hours and more later it has still not gone out: the next run gives it up.
-    await h.sql`update lead_sms set received_at = now() - interval '7 hours', next_attempt_at = now() where request_id = ${failing.id}`;
+    await h.sql`update deliveries set created_at = now() - interval '7 hours', next_attempt_at = now()
+      where request_id = ${failing.id} and channel = 'sms'`;
     await retry();
-    expect((await h.sql`select status from lead_sms where request_id = ${failing.id}`)[0].status).toBe("failed");
+    expect(await smsOf()).toBe("failed");
     const horizon = h.logLines().find((entry) => entry.includes('"sms_undeliverable"') && entry.includes(failing.id));
     expect(JSON.parse(horizon ?? "{}")).toMatchObject({ level: "error", requestId: failing.id, reason: "SmsApiError: HTTP_500" });
     expect(h.sms.messages).toEqual([]);
   });
 
   it("sends no SMS over the day's cap, then one summary of how many more came, once", async () => {
-    // The day has had its cap (counted in the database, for every instance).
-    await h.sql`insert into sms_days (day, sent) values (copenhagen_day(now()), ${SMS_DAILY_LIMIT})`;
-    for (const name of ["Ida Holm", "Ole Berg", "Eva Lund"]) expect((await post({ ...VALID, name })).status).toBe(200);
-    await expect.poll(async () => (await smsRows()).map((row) => row.status)).toEqual(["capped", "capped", "capped"]);
-    await dueNow();
-    await retry();
-    expect(h.sms.received()).toBe(0);
-    // Once the day is over (here: two days ago, past the next morning), the scheduled retry sends one summary.
-    await h.sql`update sms_days set day = day - 2`;
-    const [{ day }] = await h.sql`select to_char(day, 'FMDD.FMMM.') as day from sms_days`;
-    await Promise.all([retry(), retry()]);
-    await retry();
-    expect(h.sms.messages.map((sms) => sms.message)).toEqual([
-      `3 forespørgsler mere ${day} fik ingen SMS (højst ${SMS_DAILY_LIMIT} om dagen). De står i e-mailen.`,
-    ]);
-    expect(h.sms.rejected).toEqual([]);
+    // An instance whose cap is two SMS a day (counted in the database, for every instance).
+    const capped = await startInProcessFunctions(functionEnv(h.database, h.mailbox.url, { ...h.sms.env(), SMS_DAILY_LIMIT: "2" }));
+    const retryCapped = () => fetch(capped.retryUrl, { method: "POST", headers: { Authorization: `Bearer ${CRON_SECRET}` } });
+    try {
+      for (const name of ["Ida Holm", "Ole Berg", "Eva Lund", "Bo Dal", "Kim Vang"]) {
+        const response = await fetch(capped.submitUrl, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.9.1.${h.nextClient()}` },
+          body: JSON.stringify({ ...VALID, name, phone: anotherPhone(), elapsedMs: 60_000 }),
+        });
+        expect(response.status).toBe(200);
+      }
+      await capped.settled();
+      // Two took the day's cap (whichever were claimed first); the rest are skipped as over it.
+      const states = (await smsRows()).map((row) => [row.status, row.last_error].filter(Boolean).join(": "));
+      expect(states.sort()).toEqual(["sent", "sent", "skipped: capped", "skipped: capped", "skipped: capped"]);
+      expect(h.sms.received()).toBe(2);
+      await dueNow();
+      await retryCapped();
+      expect(h.sms.received()).toBe(2);
+      // Once the day is over (here: two days ago, past the next morning), the scheduled retry sends one summary.
+      await h.sql`update deliveries set created_at = created_at - interval '2 days' where channel = 'sms'`;
+      await h.sql`update deliveries set period = period - 2, next_attempt_at = now() where channel = 'sms_summary'`;
+      const [{ day }] = await h.sql`select to_char(period, 'FMDD.FMMM.') as day from deliveries where channel = 'sms_summary'`;
+      await Promise.all([retryCapped(), retryCapped()]);
+      await retryCapped();
+      expect(h.sms.messages.slice(2).map((sms) => sms.message)).toEqual([
+        `3 forespørgsler mere ${day} fik ingen SMS (højst 2 om dagen). De står i e-mailen.`,
+      ]);
+      expect(h.sms.rejected).toEqual([]);
+    } finally {
+      await capped.stop();
+    }
   });
 
   it(
@@ -171,7 +192,7 @@ export default concern("the firm's SMS", (h, it) => {
       await plain.settled();
       const mails = await h.mailbox.all();
       expect(mails.map((mail) => mail.recipients)).toEqual([[MAIL_TO]]);
-      expect((await h.rows()).map((row) => row.notification_status)).toEqual(["sent"]);
+      expect((await h.rows()).map((row) => row.mail)).toEqual(["sent"]);
       expect((await fetch(plain.retryUrl, { method: "POST", headers: { Authorization: `Bearer ${CRON_SECRET}` } })).status).toBe(200);
       expect(h.sms.received()).toBe(0);
       expect(plain.output.join("")).not.toContain("sms_");

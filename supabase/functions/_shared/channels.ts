@@ -1,0 +1,149 @@
+// Every channel the outbox sends through (outbox.ts), each a policy and one small send: the firm's
+// e-mail about a request, the customer's receipt, the firm's SMS and the summary of a day over its cap,
+// the monthly statement, and the alert. Which deliveries a subject gets, and each channel's own rule,
+// are in the baseline migration ("The outbox"); docs/development.md, "The outbox", says how to add one.
+import type { Config } from "./config.ts";
+import type { StatementRow } from "./lead-statement.js";
+import type { Logger } from "./log.ts";
+import { buildMessage } from "./mail.ts";
+import type { MailTransport } from "./mail-transport.ts";
+import type { Channel, Delivery } from "./outbox.ts";
+import { buildReceipt, receiptFactsSchema } from "./receipt-text.ts";
+import { createSmsSender } from "./sms-gateway.ts";
+import { leadSmsText, overCapSmsText } from "./sms-text.ts";
+import { statementMessage } from "./statement-mail.ts";
+import type { Store, StoredRequest } from "./store.ts";
+
+/** After this long, an e-mail that still fails is given up (supabase/functions/send-contact-email/README.md, "The HTTP contract"). */
+export const RETRY_HORIZON_HOURS = 24;
+
+/** Receipts one mailbox gets in 24 hours; requests over it are stored and mailed to the firm as ever (README). */
+export const RECEIPTS_PER_ADDRESS_PER_DAY = 3;
+
+/**
+ * After this long an SMS that still fails is given up: its point is to reach the firm within seconds,
+ * and the e-mail carries the lead anyway. It also keeps a firm that sets the SMS secrets later from
+ * getting a burst about older leads.
+ */
+export const SMS_HORIZON_HOURS = 6;
+
+/**
+ * The least time between two alerts: every stored request looks for requests to alert about, so a
+ * stranger who makes requests held would otherwise decide how often the firm's channel fires. The first
+ * alert goes at once; what comes within the interval after it goes together in the next one, counted.
+ */
+export const ALERT_INTERVAL_MINUTES = 15;
+
+/** How long the alert's webhook may take to answer: a hung one must not hold the sender for long. */
+export const ALERT_TIMEOUT_MS = 5_000;
+
+/** An error the outbox gives up on at once (outbox.ts, isPermanent). */
+class Refused extends Error {
+  override name = "Refused";
+  readonly permanent = true;
+}
+
+const request = (delivery: Delivery) => delivery.request as StoredRequest;
+
+/**
+ * The channels of one instance: every one, the SMS ones only with the SMS secrets. `alertFetch` and
+ * `alertTimeoutMs` are the alert webhook's client and its patience (tests shorten it).
+ */
+export function createChannels({
+  config,
+  store,
+  transport,
+  log,
+  alertFetch = fetch,
+  alertTimeoutMs = ALERT_TIMEOUT_MS,
+}: {
+  config: Config;
+  store: Pick<Store, "photosOf">;
+  transport: MailTransport;
+  log: Logger;
+  alertFetch?: typeof fetch;
+  alertTimeoutMs?: number;
+}): Record<string, Channel> {
+  const sms = config.sms && createSmsSender(config.sms);
+  const dailyLimit = config.sms?.dailyLimit ?? 0;
+  return {
+    mail: {
+      policy: { leaseSeconds: 300, horizonHours: RETRY_HORIZON_HOURS },
+      async send(delivery) {
+        const stored = request(delivery);
+        // A retry reads the photos again: they are kept until the e-mail is out. None costs no round trip.
+        const photos = stored.photoCount ? await store.photosOf(stored.id) : [];
+        await transport.send(buildMessage({ ...stored, photos }, config));
+      },
+    },
+    receipt: {
+      policy: { leaseSeconds: 300, horizonHours: RETRY_HORIZON_HOURS, after: "mail", cap: RECEIPTS_PER_ADDRESS_PER_DAY },
+      async send(delivery) {
+        const stored = request(delivery);
+        const facts = receiptFactsSchema.safeParse(delivery.context);
+        // Saved by another version of the functions (site-facts.ts): no retry mends it, the next copy of the site's facts will.
+        if (!facts.success) {
+          log({ event: "receipt_settings_invalid", level: "error", requestId: stored.id, fix: "publish the site (site-facts.json)" });
+          throw new Refused("receipt_settings invalid");
+        }
+        // Queued only for a quote, which has an address and a place.
+        const { id, email, location, receivedAt } = stored as StoredRequest & { email: string; location: string };
+        await transport.send(buildReceipt({ id, email, location, receivedAt, attempts: delivery.attempt, facts: facts.data }, config));
+      },
+    },
+    ...(sms && {
+      sms: {
+        policy: { leaseSeconds: 120, horizonHours: SMS_HORIZON_HOURS, cap: dailyLimit },
+        async send(delivery) {
+          const stored = request(delivery);
+          await sms(leadSmsText({ ...stored, kind: stored.deployCheck ? "test" : stored.kind }));
+        },
+      },
+      sms_summary: {
+        policy: { leaseSeconds: 120, horizonHours: 7 * 24 },
+        async send({ period, context }) {
+          await sms(overCapSmsText({ day: period as string, count: (context as { count: number }).count, dailyLimit }));
+        },
+      },
+    }),
+    statement: {
+      policy: { leaseSeconds: 300 },
+      async send({ period, context }) {
+        await transport.send(statementMessage((period as string).slice(0, 7), context as StatementRow[], config));
+      },
+    },
+    alert: {
+      policy: { leaseSeconds: 120, maxBackoffMinutes: 0, intervalMinutes: ALERT_INTERVAL_MINUTES, afterEveryRequest: true },
+      sendTogether: (deliveries) =>
+        alert(deliveries, { webhookUrl: config.alertWebhookUrl, log, fetcher: alertFetch, timeoutMs: alertTimeoutMs }),
+    },
+  };
+}
+
+/**
+ * Tells the firm about requests whose e-mail has not reached it, through another channel than the mail:
+ * a JSON POST to ALERT_WEBHOOK_URL (an SMS gateway, a chat webhook), which must answer 2xx in time for
+ * the alert to count. Always one error-level log line; without the setting that line is the alert.
+ */
+async function alert(
+  deliveries: Delivery[],
+  { webhookUrl, log, fetcher, timeoutMs }: { webhookUrl?: string; log: Logger; fetcher: typeof fetch; timeoutMs: number },
+) {
+  const ids = deliveries.map((delivery) => request(delivery).id);
+  const mail = deliveries.map((delivery) => (delivery.context as { mail: string | null }).mail);
+  const held = mail.filter((state) => state === "held").length;
+  const failed = mail.filter((state) => state === "failed" || state === "skipped").length;
+  const waiting = ids.length - failed - held;
+  const text = `${ids.length} forespørgsel${ids.length === 1 ? "" : "er"} fra hjemmesiden er ikke nået frem som e-mail (${failed} opgivet, ${waiting} venter stadig, ${held} holdt tilbage: over grænsen for e-mails til én adresse). Se listen med: npm run leads -- --undelivered`;
+  log({ event: "leads_undelivered", level: "error", requestIds: ids, failed, held });
+  if (!webhookUrl) return;
+  const response = await fetcher(webhookUrl, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ event: "quote_requests_undelivered", text, requestIds: ids, failed, held, count: ids.length }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  await response.body?.cancel();
+  if (!response.ok)
+    throw Object.assign(new Error("the alert webhook refused"), { name: "AlertWebhookError", code: `HTTP_${response.status}` });
+}
