@@ -8,3 +8,11 @@ export const TEST_FACTS = {
   siteUrl: "https://www.eksempel-el.example",
   retentionMonths: 12,
 };
+
+/** What the site build gives an island of the page it renders it into (widgets/shared/island-contract.tsx). */
+export const TEST_PAGE = {
+  path: "/kontakt",
+  facts: TEST_FACTS,
+  phoneHours: "mandag–fredag kl. 8.00–16.00",
+  keepText: (text: string) => text,
+};

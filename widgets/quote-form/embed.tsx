@@ -37,22 +37,25 @@ const mount: Mount = (host) => {
   document.querySelector(`${EMBED.tag}-notices`)?.setAttribute("lang", "da");
   const location = host.getAttribute("location") ?? undefined;
   if (host.hasAttribute("check")) checkSetup(SITE_FACTS.backend, host.getAttribute("partner"));
+  const id = `tilbud-${++count}`;
   return mountWidget(
     host,
-    <div className="root" lang="da">
-      <QuoteForm
-        id={`tilbud-${++count}`}
-        facts={SITE_FACTS}
-        heading={host.getAttribute("heading") ?? undefined}
-        prefill={location ? { location } : undefined}
-        page={window.location.origin + window.location.pathname}
-        partner={host.getAttribute("partner") ?? undefined}
-        compact={host.hasAttribute("compact")}
-        absoluteLinks
-        onResult={reportResultFrom(host)}
-        keep={KEEP_IN_MEMORY}
-      />
-    </div>,
+    () => (
+      <div className="root" lang="da">
+        <QuoteForm
+          id={id}
+          facts={SITE_FACTS}
+          heading={host.getAttribute("heading") ?? undefined}
+          prefill={location ? { location } : undefined}
+          page={window.location.origin + window.location.pathname}
+          partner={host.getAttribute("partner") ?? undefined}
+          compact={host.hasAttribute("compact")}
+          absoluteLinks
+          onResult={reportResultFrom(host)}
+          keep={KEEP_IN_MEMORY}
+        />
+      </div>
+    ),
     { root, fallbackHtml: FALLBACK },
   );
 };
