@@ -33,8 +33,11 @@ export const ISLANDS = /** @satisfies {Record<string, Island>} */ ({
   openNow: { tag: "open-now", module: "open-now/island.ts", wake: "now" },
 });
 
-/** The partner embed (quote-form/README.md): one self-contained module for other sites, mounted at once. */
-export const EMBED = { tag: "elektriker-tilbud" };
+/**
+ * The partner embed (quote-form/README.md): one self-contained module for other sites, mounted at once,
+ * its props its attributes, followed when the partner's page changes them.
+ */
+export const EMBED = { tag: "elektriker-tilbud", observe: ["partner", "location", "heading", "compact", "check"] };
 
 /** The widget build's entries: every page's module, which defines the islands above, and the embed's. */
 export const ENTRIES = { page: "widgets/every-page.ts", embed: "widgets/quote-form/embed.tsx" };

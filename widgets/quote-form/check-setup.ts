@@ -5,7 +5,7 @@
 import type { Backend } from "./send-quote.ts";
 
 /** Asks the function about this page and `partner`, and writes its answer to the console. */
-export function checkSetup(backend: Backend, partner: string | null): void {
+export function checkSetup(backend: Backend, partner?: string): void {
   fetch(`${backend.url}/functions/v1/${backend.functionName}?check&partner=${encodeURIComponent(partner ?? "")}`)
     .then((response) => response.json().then((answer: { message: string }) => console[response.ok ? "info" : "warn"](answer.message)))
     .catch(console.warn);
