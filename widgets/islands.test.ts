@@ -8,11 +8,11 @@ const modules = import.meta.glob<Record<string, Record<string, unknown>>>("./*/i
 describe("every island of islands.js", () => {
   for (const [name, island] of Object.entries<Island>(ISLANDS)) {
     it(`${name}: its module exports it, with what its entry asks of it`, () => {
-      expect(island.module, "a module every page's module finds: <folder>/island.ts or .tsx").toMatch(/^[\w-]+\/island\.tsx?$/);
-      const exported = modules[`./${island.module}`]?.[name];
-      expect(typeof exported?.mount).toBe("function");
-      // Rendered by the build only as a component (island.tsx), and read back from its markup only by its own reader.
-      if (island.shortcode) expect(island.module.endsWith(".tsx") && typeof exported?.render).toBe("function");
+      const file = ["ts", "tsx"].find((type) => modules[`./${island.folder}/island.${type}`]);
+      const exported = modules[`./${island.folder}/island.${file}`]?.[name];
+      expect(typeof exported?.mount, "an island.ts or island.tsx in its folder, exporting it under its name").toBe("function");
+      // Rendered by the build only as a component, and read back from its markup only by its own reader.
+      if (island.shortcode) expect(file === "tsx" && typeof exported?.render).toBe("function");
       if (island.props === "markup") expect(typeof exported?.readProps).toBe("function");
     });
   }

@@ -10,22 +10,16 @@ import type { IslandComponent, PageFacts } from "./shared/island-contract.tsx";
 
 export { siteFactsFrom } from "./shared/site-facts.ts";
 
+type Attributes = Record<string, string | undefined>;
 const modules = import.meta.glob<Record<string, IslandComponent<object, object>>>("./*/island.tsx", { eager: true });
 
 /**
  * `<tag attributes props="…">` with the island `name` of islands.js rendered inside, its props made from
- * a shortcode's parameters and the page; the props attribute is left out for an island whose props
- * travel in its markup.
+ * a shortcode's parameters and the page (`props` only where they travel as JSON).
  */
-export function renderIsland(
-  name: keyof typeof ISLANDS,
-  params: object,
-  page: PageFacts,
-  attributes: Record<string, string | undefined> = {},
-): string {
+export function renderIsland(name: keyof typeof ISLANDS, params: object, page: PageFacts, attributes: Attributes = {}): string {
   const island: Island = ISLANDS[name];
-  const component = modules[`./${island.module}`]?.[name];
-  if (!component) throw new Error(`widgets/${island.module} exports no island "${name}" (widgets/islands.js)`);
+  const component = modules[`./${island.folder}/island.tsx`][name];
   const props = component.fromPage?.(params, page) ?? params;
   const travel = island.props === "json" ? { props: JSON.stringify(props) } : {};
   return element(island.tag, { ...attributes, ...travel }, renderToString(component.render(props)));

@@ -28,7 +28,7 @@ export type QuoteFormProps = {
   intro?: string;
   /** An area page's city: sent as the location, with no location field shown. */
   location?: string;
-  /** The location to start from, which the visitor can change (the embed's `location` attribute). */
+  /** A location to start from and to return to after sending, which the visitor can change (the embed's attribute). */
   prefill?: string;
   /** The page the form is on (sent with the request). */
   page: string;

@@ -38,17 +38,12 @@ const mount: Mount = (host) => {
   // Danish text on a partner page in any language: read with a Danish voice.
   ensureNoticesRegion(`${EMBED.tag}-notices`, [sheet]).lang = "da";
   const id = `tilbud-${++count}`;
-  let checked: string | undefined | null = null;
   return mountWidget(
     host,
     () => {
       // The attributes in the order of their list (widgets/islands.js), each a string or absent.
       const [partner, town, heading, compact, check] = EMBED.observe.map((name) => host.getAttribute(name) ?? undefined);
-      // Once per partner id the element names, not at each change of another attribute.
-      if (check !== undefined && checked !== partner) {
-        checked = partner;
-        checkSetup(SITE_FACTS.backend, partner);
-      }
+      if (check !== undefined) checkSetup(SITE_FACTS.backend, partner);
       return (
         <div className="root" lang="da">
           <QuoteForm

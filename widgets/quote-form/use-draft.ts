@@ -12,10 +12,7 @@ export type DraftOptions = {
   store?: DraftStore;
   /** An area page's city: always the location. */
   location?: string;
-  /**
-   * The location to start from and to return to after sending, which the visitor can change (the embed's
-   * `location` attribute); the field follows it while the visitor has not typed there.
-   */
+  /** A location to start from and to return to after sending, which the visitor can change (the embed's attribute). */
   prefill?: string;
   /** The form whose server-rendered fields hold what was typed before hydration. */
   form: RefObject<HTMLFormElement | null>;
@@ -55,9 +52,8 @@ export function useDraft(options: DraftOptions) {
     setValues(start);
   }, []);
 
-  // A location the partner's page sets or changes after the form shows fills the field, unless the
-  // visitor has typed there: what they typed stays. Adjusted while rendering, as React advises for state
-  // that follows a prop, so the field never shows the old location.
+  // A location set or changed later fills the field unless the visitor has typed there. Adjusted while
+  // rendering, as React advises for state that follows a prop: the old one is never shown.
   const prefill = options.prefill ?? "";
   const [shown, setShown] = useState(prefill);
   if (shown !== prefill) {

@@ -1,8 +1,7 @@
-// An island with a React component, as its module (widgets/islands.js) defines it: rendered by the build
-// (widgets/ssr.tsx) and hydrated in the browser with the same props, which travel as the list says: as
-// JSON in the element's `props` attribute, exactly as the build rendered them, or read back from the
-// markup (`readProps`) where they are the island's own visible text (the FAQ, the header's menus), so the
-// page does not carry the text twice.
+// An island with a React component, as its module (widgets/islands.js) exports it: rendered by the build
+// (widgets/ssr.tsx) and hydrated in the browser with the same props, which travel as its entry says: as
+// JSON in the `props` attribute, exactly as the build rendered them, or read back from its markup
+// (`readProps`) where they are its own visible text (the FAQ, the header's menus), carried once.
 import type { ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { jsonAttribute } from "./html.ts";
@@ -10,16 +9,9 @@ import type { Mounted } from "./island.ts";
 import { mountWidget } from "./mount.tsx";
 import type { SiteFacts } from "./site-facts.ts";
 
-/** What the site build knows of the page an island is rendered into (site/_config/shortcodes.js). */
-export type PageFacts = {
-  /** The page's path, as it links to itself. */
-  path: string;
-  facts: SiteFacts;
-  /** The phone hours as the pages print them ('mandag–fredag kl. 8.00–17.00'). */
-  phoneHours: string;
-  /** Keeps the runs of text that must stay on one line together, as the page's own text is. */
-  keepText: (text: string) => string;
-};
+/** What the site build gives an island of its page: its path, the firm's facts, the phone hours as the
+ * pages print them, and how page text keeps its runs on one line (site/_config/shortcodes.js). */
+export type PageFacts = { path: string; facts: SiteFacts; phoneHours: string; keepText: (text: string) => string };
 
 export type IslandComponent<P extends object, Params = P> = {
   /** The component with its props, as rendered on the server and hydrated in the browser. */

@@ -1,14 +1,13 @@
 // The one way a widget's custom element is defined, for the islands of the firm's pages and for the
 // partner embed alike (no Preact here: it is the only widget code a page loads up front). An island
-// leaves its server-rendered HTML alone until it wakes (widgets/islands.js: at the visitor's first
-// interaction, or at once), then loads its module and hydrates; the HTML works without JavaScript, so an
-// island that never wakes costs nothing. The embed has nothing to wait for or load and mounts at once.
-// Like preact-custom-element's register(), an element may observe attributes: each change after it is
-// mounted updates what it mounted. After 11ty/is-land: `ready` on the host once hydrated and
-// interactive (mount.tsx), `failed` if loading or hydrating failed.
+// leaves its server-rendered HTML alone until it wakes (widgets/islands.js), then loads its module and
+// hydrates; the HTML works without JavaScript, so an island that never wakes costs nothing. The embed
+// mounts at once and observes its attributes, as preact-custom-element's register() does. After
+// 11ty/is-land: `ready` on the host once hydrated and interactive (mount.tsx), `failed` if loading or
+// hydrating failed.
 import { WAKE_EVENTS } from "../islands.js";
 
-/** What a mounted element can do: leave the page, and take its observed attributes again. */
+/** What a mounted element can do: leave the page, and take the attributes it observes again. */
 export type Mounted = { unmount: () => void; update?: () => void };
 
 /** Hydrates (or renders) the element in place. */
@@ -34,10 +33,10 @@ const hasSavedState = (tag: string) => {
 };
 
 /**
- * How the islands of the firm's pages mount: at once (`wake: "now"`), or at the visitor's first
- * interaction (WAKE_EVENTS), at once too with saved state; then they load their module (`load`) and
- * hydrate. If the module cannot load or start, the server-rendered HTML stays and keeps working (forms
- * post, <details> open), and the element is marked `failed`.
+ * How the islands of the firm's pages mount: at once (`"now"`), or at the visitor's first interaction
+ * (WAKE_EVENTS), at once too with saved state; then they load their module (`load`) and hydrate. If the
+ * module cannot load or start, the server-rendered HTML stays and keeps working (forms post, <details>
+ * open), and the element is marked `failed`.
  */
 export const whenAwake =
   (wake: "interaction" | "now", load: () => Promise<Mount>): Mount =>
@@ -68,14 +67,10 @@ export const whenAwake =
         stop();
         mounted?.unmount();
       },
-      update: () => mounted?.update?.(),
     };
   };
 
-/**
- * Defines `tag` (unless a script loaded before did) as an element that mounts when it enters the page
- * and, once mounted, updates at each change of an attribute it observes.
- */
+/** Defines `tag` (unless a script loaded before did): it mounts on entering the page, updates at each change of an attribute it observes. */
 export function defineIsland({ tag, observe, mount }: { tag: string; observe?: string[]; mount: Mount }): void {
   if (customElements.get(tag)) return;
   customElements.define(

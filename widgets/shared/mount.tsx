@@ -8,10 +8,7 @@ import type { Mounted } from "./island.ts";
 type Options = {
   /** Where to render: the element itself (islands) or its shadow root (embed). */
   root?: Element | ShadowRoot;
-  /**
-   * How to hydrate the HTML already in `root`: react-dom's `hydrateRoot` (islands); without it the widget
-   * renders afresh (embed), whose bundle then carries no hydration code.
-   */
+  /** Hydrates the HTML in `root` (islands: `hydrateRoot`); without it, a fresh render and no hydration code (embed). */
   hydrate?: (root: Element, tree: ReactNode) => Root;
   /** What to show if the component fails; by default the HTML `root` held before mounting. */
   fallbackHtml?: string;
@@ -54,15 +51,12 @@ export function dispatchFrom<T>(host: HTMLElement, type: string, detail: T): voi
 }
 
 /**
- * Mounts what `render` gives for `host`, and renders it again at each `update` (the embed's attributes
- * changed), keeping the component's state. Sets `ready` on the host once the widget is interactive
- * (what a visitor, or a test, may act on), or `failed`; unmounted, it is not ready.
+ * Mounts what `render` gives for `host`, and renders it again at each `update`, keeping the component's
+ * state. Sets `ready` on the host once the widget is interactive (what a visitor, or a test, may act
+ * on), or `failed`; unmounted, it is not ready.
  */
-export function mountWidget(
-  host: HTMLElement,
-  render: () => ReactNode,
-  { root = host, fallbackHtml = root.innerHTML, hydrate }: Options = {},
-): Mounted {
+export function mountWidget(host: HTMLElement, render: () => ReactNode, options: Options = {}): Mounted {
+  const { root = host, fallbackHtml = root.innerHTML, hydrate } = options;
   let failed = false;
   let reactRoot: Root | undefined;
   const fail = (error: unknown) => {
@@ -84,12 +78,8 @@ export function mountWidget(
     </Settled>
   );
   try {
-    if (hydrate) {
-      reactRoot = hydrate(root as Element, tree());
-    } else {
-      reactRoot = createRoot(root);
-      reactRoot.render(tree());
-    }
+    reactRoot = hydrate ? hydrate(root as Element, tree()) : createRoot(root);
+    if (!hydrate) reactRoot.render(tree());
   } catch (error) {
     fail(error);
   }
@@ -98,7 +88,7 @@ export function mountWidget(
       reactRoot?.unmount();
       host.removeAttribute("ready");
     },
-    // Rendering again keeps the component's state; a widget that failed keeps its fallback HTML.
+    // A widget that failed keeps its fallback HTML.
     update: () => failed || reactRoot?.render(tree()),
   };
 }
