@@ -1,16 +1,31 @@
 // The firm's facts inside copy written in data files. Copy never types an opening hour or a response
 // time: it names it as a placeholder, and the build fills it in from site/_data/business.yaml, so a
 // changed fact changes every sentence that states it, and a town's promise always fits its distance.
-import { hoursText } from "./format.js";
+import { daNumber, hoursText } from "./format.js";
 
 /**
  * @typedef {{ homeAreaKm: number, acuteHomeArea: string, acuteSurroundingTowns: string,
  *   quoteAfterInspection: string, workAfterInspection: string }} ResponseTimes
- * @typedef {{ hours: { workdays: any, phone: any }, responseTimes: ResponseTimes }} Facts
+ * @typedef {{ hours: { workdays: any, phone: any }, responseTimes: ResponseTimes,
+ *   serviceArea: { radiusMeters: number }, address: { town: string } }} Facts
  */
+
+/** How the site measures a town's distance from the base, said wherever a distance stands: from the coordinates. */
+export const CROW_FLIES = "i lige linje";
+
+/**
+ * How far the firm drives, said one way everywhere: "cirka 50 km fra Tureby" (business.yaml's serviceArea).
+ * @param {Facts} business
+ */
+export function reachText(business) {
+  return `cirka ${daNumber(business.serviceArea.radiusMeters / 1000)} km fra ${business.address.town}`;
+}
 
 /** Response times typed by hand ("2–4 timer", "3-5 hverdage", "næste hverdag", "24 timer"); data-file copy uses placeholders instead. */
 export const HAND_TYPED_RESPONSE_TIME = /\d+\s*[–-]\s*\d+\s*(timer|hverdage|arbejdsdage)|næste hverdag|\b24 timer/i;
+
+/** A distance typed by hand ("10 km", "kun 12 km"); area copy writes {afstand}, measured from the coordinates. */
+export const HAND_TYPED_DISTANCE = /\d\s*km\b/i;
 
 /**
  * Whether a town is in the home area, where an acute call-out takes hours rather than a weekday.
@@ -33,7 +48,7 @@ export function acutePromise(area, business) {
 
 /**
  * The `count` nearest towns inside the home area (`home` true) or beyond it, for copy that names examples.
- * @template {{ distance: number }} Area
+ * @template {{ distance: number, distanceExact: number }} Area
  * @param {Area[]} areas
  * @param {Facts} business
  * @param {boolean} home
@@ -42,14 +57,15 @@ export function acutePromise(area, business) {
 export function townsByReach(areas, business, home, count) {
   return areas
     .filter((area) => isHomeArea(area, business) === home)
-    .sort((a, b) => a.distance - b.distance)
+    .sort((a, b) => a.distanceExact - b.distanceExact)
     .slice(0, count);
 }
 
 /**
- * Fills the placeholders of data-file copy: {arbejdstid} and {telefontid} everywhere, and on an area
- * page {akut} (the acute promise for that town), {tilbud} (a quote after an inspection report) and
- * {opstart} (work after an inspection). A placeholder that is unknown, or an area placeholder outside
+ * Fills the placeholders of data-file copy: {arbejdstid}, {telefontid} and {rækkevidde} (how far we
+ * drive, "cirka 50 km fra Tureby") everywhere, and on an area page {akut} (the acute promise for that
+ * town), {afstand} (its distance from the base, "13 km i lige linje", measured from the coordinates),
+ * {tilbud} (a quote after an inspection report) and {opstart} (work after an inspection). A placeholder that is unknown, or an area placeholder outside
  * an area page, throws: the build stops rather than print a brace.
  * @param {string} text
  * @param {Facts} business
@@ -60,9 +76,11 @@ export function withFacts(text, business, area) {
   const facts = {
     arbejdstid: hoursText(business.hours.workdays),
     telefontid: hoursText(business.hours.phone),
+    rækkevidde: reachText(business),
   };
   if (area) {
     facts.akut = acutePromise(area, business);
+    facts.afstand = `${area.distance} km ${CROW_FLIES}`;
     facts.tilbud = business.responseTimes.quoteAfterInspection;
     facts.opstart = business.responseTimes.workAfterInspection;
   }

@@ -6,9 +6,10 @@
 // templates never repeat them.
 import { z } from "zod";
 import { slugify } from "./slug.js";
-import { neighbourTable } from "./geo.js";
+import { distanceKm, neighbourTable } from "./geo.js";
+import { baseLocation } from "./base-location.js";
 import { MOTIF_NAMES } from "./placeholder.js";
-import { HAND_TYPED_RESPONSE_TIME } from "./copy-facts.js";
+import { HAND_TYPED_DISTANCE, HAND_TYPED_RESPONSE_TIME } from "./copy-facts.js";
 import { reviewAnchor } from "./reviews.js";
 
 /**
@@ -322,16 +323,18 @@ const business = z.strictObject({
   ),
 });
 
-/** Area copy states response times as placeholders filled from business.yaml (site/_lib/copy-facts.js). */
+/** Area copy states response times and the town's distance as placeholders filled by the build (site/_lib/copy-facts.js). */
 const AREA_COPY_RULE = "svartider skrives ikke i teksten: skriv {akut}, {tilbud} eller {opstart}, så bruges tiderne fra Firmaoplysninger";
-const areaCopy = text.regex(withoutPhrase(HAND_TYPED_RESPONSE_TIME), AREA_COPY_RULE);
-const COPY_HINT = "Svartider skrives som {akut}, {tilbud} eller {opstart}";
+const DISTANCE_RULE = "afstanden skrives ikke i teksten: skriv {afstand}, så regner siden den ud fra byens og jeres placering";
+const areaCopy = text
+  .regex(withoutPhrase(HAND_TYPED_RESPONSE_TIME), AREA_COPY_RULE)
+  .regex(withoutPhrase(HAND_TYPED_DISTANCE), DISTANCE_RULE);
+const COPY_HINT = "Svartider skrives som {akut}, {tilbud} eller {opstart}, afstanden fra basen som {afstand}";
 
 const area = z.strictObject({
   name: field(text, "By"),
   postalCode: field(z.string().regex(/^\d{4}$/, "skal være fire cifre, fx 4600"), "Postnummer"),
   region: field(z.literal("Sjælland").default("Sjælland"), "Region"),
-  distance: field(z.number().positive(), "Afstand fra basen (km)", "Km ad vejen, fx 15"),
   latitude: field(latitude, "Breddegrad", "Fra et kort, fx 55.4580"),
   longitude: field(longitude, "Længdegrad", "Fra et kort, fx 12.1821"),
   description: longField(areaCopy, "Beskrivelse", COPY_HINT),
@@ -356,6 +359,22 @@ const areas = field(
         if (seen.has(entry.slug))
           ctx.addIssue({ code: "custom", path: [index, "name"], message: `findes allerede (adressen /omraader/${entry.slug})` });
         seen.add(entry.slug);
+      });
+    })
+    // Each town's distance from the base, measured from the coordinates (as the crow flies), never typed:
+    // `distance` in whole kilometres, at least 1, as the pages say it; `distanceExact` orders the towns.
+    .transform((list, ctx) => {
+      const base = baseLocation();
+      if (!base) {
+        ctx.addIssue({
+          code: "custom",
+          message: "afstandene kan ikke regnes ud: skriv firmaets placering under Firmaoplysninger → Placering på kortet",
+        });
+        return z.NEVER;
+      }
+      return list.map((entry) => {
+        const distanceExact = distanceKm(base, entry);
+        return { ...entry, distance: Math.max(1, Math.round(distanceExact)), distanceExact };
       });
     })
     .transform((list) => {

@@ -52,11 +52,10 @@ const REVIEW = `
 const TOWN = `
 - name: Rønnede
   postalCode: "4683"
-  distance: 15
   latitude: 55.2631
   longitude: 12.0211
   description: >-
-    Rønnede ligger ved Sydmotorvejen, 15 km fra Tureby, med Faxe Ladeplads og Bugten mod øst og Haslev mod vest.
+    Rønnede ligger ved Sydmotorvejen, {afstand} fra Tureby, med Faxe Ladeplads og Bugten mod øst og Haslev mod vest.
     Byen har vokset sig større med nye parcelhuse ved Kildevej, mens de gamle gårde og husmandssteder
     langs landevejen stadig har stalde, lader og værksteder med hver sin gamle installation.
     Vi kender både de nye huse, hvor familien vil have ladeboks og varmepumpe på plads, og de gamle længer,
