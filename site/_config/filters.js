@@ -10,6 +10,7 @@ import { nearestReview } from "../_lib/geo.js";
 import { jobAnchor, jobsNear, jobsOfService } from "../_lib/jobs.js";
 import { deductionService, priceByRole, priceList, priceText } from "../_lib/prices.js";
 import { iconShapes } from "../_lib/icons.js";
+import { hasPhoto } from "../_lib/photos.js";
 import { reviewAnchor, reviewExcerpt } from "../_lib/reviews.js";
 import { pageStructuredData } from "../_lib/structured-data.js";
 import { cleanUrl } from "../_lib/urls.js";
@@ -37,6 +38,7 @@ const FILTERS = {
   jobAnchor,
   reviewExcerpt,
   reviewAnchor,
+  hasPhoto,
 };
 
 /** @param {import("@11ty/eleventy/UserConfig").default} eleventyConfig */

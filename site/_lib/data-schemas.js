@@ -8,7 +8,6 @@ import { z } from "zod";
 import { slugify } from "./slug.js";
 import { distanceKm, neighbourTable } from "./geo.js";
 import { baseLocation } from "./base-location.js";
-import { MOTIF_NAMES } from "./placeholder.js";
 import { HAND_TYPED_DISTANCE, HAND_TYPED_RESPONSE_TIME } from "./copy-facts.js";
 import { reviewAnchor } from "./reviews.js";
 
@@ -498,9 +497,8 @@ const photo = z.strictObject({
     "Foto",
     "JPEG, PNG, WebP eller AVIF. Et iPhone-foto (HEIC) skal først gemmes som JPEG.",
   ),
-  alt: field(text, "Beskrivelse af billedet", "Hvad fotoet viser, til blinde og til Google. Uden foto: beskriv tegningen"),
+  alt: field(text.optional(), "Beskrivelse af billedet", "Hvad fotoet viser, til blinde og til Google; skal udfyldes, når der er et foto"),
   caption: field(text, "Billedtekst"),
-  motif: field(z.enum(MOTIF_NAMES), "Tegning uden foto", "Vises, indtil der er et foto"),
 });
 
 /** Schema for each data file, by its base name in site/_data/. */

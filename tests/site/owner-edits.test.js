@@ -144,7 +144,7 @@ beforeAll(async () => {
     .jpeg()
     .toFile(join(dir, "site/images/photos/Eltavle.JPG"));
   const photosFile = join(dir, "site/_data/photos.yaml");
-  writeFileSync(photosFile, readFileSync(photosFile, "utf8").replace("alt: Tegning af en eltavle", `alt: ${PHOTO_ALT}`));
+  writeFileSync(photosFile, readFileSync(photosFile, "utf8").replace(/^eltavle:\n/m, `eltavle:\n  alt: ${PHOTO_ALT}\n`));
   const businessFile = join(dir, "site/_data/business.yaml");
   writeFileSync(
     businessFile,
@@ -195,7 +195,7 @@ describe("the owner's edits in a scratch copy", () => {
     expect(privateService).toContain("Stofkabler skiftet i en villa fra 1952");
     expect(readFileSync(join(dir, "dist/omraader/koge.html"), "utf8")).toContain("køberne fik papir på");
     expect(readFileSync(join(dir, "dist/garanti.html"), "utf8")).toContain("Fem års garanti på vores arbejde");
-    // The photo fills its slot on every page that showed the drawing: AVIF and WebP, with the owner's text.
+    // The photo fills its slot on every page that has it: AVIF and WebP, with the owner's text.
     const pages = readdirSync(join(dir, "dist"), { recursive: true, encoding: "utf8" })
       .filter((name) => name.endsWith(".html"))
       .map((name) => readFileSync(join(dir, "dist", name), "utf8"));
