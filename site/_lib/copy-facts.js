@@ -2,6 +2,7 @@
 // time: it names it as a placeholder, and the build fills it in from site/_data/business.yaml, so a
 // changed fact changes every sentence that states it, and a town's promise always fits its distance.
 import { daNumber, hoursText } from "./format.js";
+import { priceNamed, priceText } from "./prices.js";
 
 /**
  * @typedef {{ homeAreaKm: number, acuteHomeArea: string, acuteSurroundingTowns: string,
@@ -23,6 +24,9 @@ export function reachText(business) {
 
 /** Response times typed by hand ("2–4 timer", "3-5 hverdage", "næste hverdag", "24 timer"); data-file copy uses placeholders instead. */
 export const HAND_TYPED_RESPONSE_TIME = /\d+\s*[–-]\s*\d+\s*(timer|hverdage|arbejdsdage)|næste hverdag|\b24 timer/i;
+
+/** An amount in kroner typed by hand ("9.500 kr."); copy writes {pris:Ny eltavle}, from prices.yaml. */
+export const HAND_TYPED_PRICE = /\d\s*kr\b/i;
 
 /** A distance typed by hand ("10 km", "kun 12 km"); area copy writes {afstand}, measured from the coordinates. */
 export const HAND_TYPED_DISTANCE = /\d\s*km\b/i;
@@ -61,17 +65,25 @@ export function townsByReach(areas, business, home, count) {
     .slice(0, count);
 }
 
+/** The placeholders copy may write everywhere, and those only an area page fills (they need its town). */
+export const PLACEHOLDERS = { everywhere: ["arbejdstid", "telefontid", "rækkevidde"], area: ["akut", "afstand", "tilbud", "opstart"] };
+/** A price named in copy by its title in prices.yaml: {pris:Ny eltavle}. */
+export const PRICE_PLACEHOLDER = /^pris:(.+)$/;
+
 /**
  * Fills the placeholders of data-file copy: {arbejdstid}, {telefontid} and {rækkevidde} (how far we
- * drive, "cirka 50 km fra Tureby") everywhere, and on an area page {akut} (the acute promise for that
- * town), {afstand} (its distance from the base, "13 km i lige linje", measured from the coordinates),
- * {tilbud} (a quote after an inspection report) and {opstart} (work after an inspection). A placeholder that is unknown, or an area placeholder outside
- * an area page, throws: the build stops rather than print a brace.
+ * drive, "cirka 50 km fra Tureby") and {pris:Titel} (a price of prices.yaml by its title, written as the
+ * price lists write it) everywhere, and on an area page {akut} (the acute promise for that town),
+ * {afstand} (its distance from the base, "13 km i lige linje", measured from the coordinates), {tilbud}
+ * (a quote after an inspection report) and {opstart} (work after an inspection). A placeholder that is
+ * unknown, a price that is not in the list, or an area placeholder outside an area page throws: the build
+ * stops rather than print a brace (the content check names the town and field first:
+ * site/_lib/data-references.js).
  * @param {string} text
- * @param {Facts} business
+ * @param {{ business: Facts, prices?: import("./data-types.js").Prices }} data
  * @param {{ name: string, distance: number }} [area]
  */
-export function withFacts(text, business, area) {
+export function withFacts(text, { business, prices }, area) {
   /** @type {Record<string, string>} */
   const facts = {
     arbejdstid: hoursText(business.hours.workdays),
@@ -84,9 +96,13 @@ export function withFacts(text, business, area) {
     facts.tilbud = business.responseTimes.quoteAfterInspection;
     facts.opstart = business.responseTimes.workAfterInspection;
   }
+  const where = area ? `the copy of ${area.name}` : "copy outside an area page";
   return text.replace(/\{([^{}]*)\}/g, (placeholder, name) => {
     if (name in facts) return facts[name];
-    const where = area ? `the copy of ${area.name}` : "copy outside an area page";
-    throw new Error(`${where}: unknown placeholder ${placeholder} (known: ${Object.keys(facts).join(", ")}) in "${text}"`);
+    const title = PRICE_PLACEHOLDER.exec(name)?.[1];
+    const price = title && prices && priceNamed(prices, title);
+    if (price) return priceText(price);
+    if (title) throw new Error(`${where}: ${placeholder} names no price of site/_data/prices.yaml in "${text}"`);
+    throw new Error(`${where}: unknown placeholder ${placeholder} (known: ${Object.keys(facts).join(", ")}, pris:…) in "${text}"`);
   });
 }

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { slugify } from "./slug.js";
 import { distanceKm, neighbourTable } from "./geo.js";
 import { baseLocation } from "./base-location.js";
-import { HAND_TYPED_DISTANCE, HAND_TYPED_RESPONSE_TIME } from "./copy-facts.js";
+import { HAND_TYPED_DISTANCE, HAND_TYPED_PRICE, HAND_TYPED_RESPONSE_TIME } from "./copy-facts.js";
 import { reviewAnchor } from "./reviews.js";
 
 /**
@@ -99,6 +99,8 @@ export const phoneNumber = z
 export const NEIGHBOUR_COUNT = 4;
 /** How many questions and answers an area page shows (docs/product.md#pages: five FAQ items per area page). */
 export const FAQ_COUNT = 5;
+/** How many prices the home page shows, those customers ask about most (prices.yaml's `popular`). */
+export const POPULAR_PRICES = 3;
 /** How many reviews the home page shows, the newest (docs/product.md#business-constants-and-timings: six, three columns); /anmeldelser shows them all. */
 export const HOME_REVIEW_COUNT = 6;
 
@@ -239,7 +241,17 @@ const business = z.strictObject({
   guarantees: field(
     z.strictObject({
       warrantyYears: field(z.number().int().positive(), "Års garanti"),
-      fixedPrice: field(text, "Fast pris", "Fx Fast pris, før vi går i gang"),
+      fixedPrice: field(text, "Fast pris", "Løftet i få ord, fx Fast pris på planlagt arbejde"),
+      fixedPriceWhen: field(
+        text,
+        "Hvornår prisen er fast",
+        "Står ved alle prislister, fx Planlagt arbejde får en fast pris efter en gratis besigtigelse …",
+      ),
+      hourlyWhen: field(
+        text,
+        "Hvornår der betales timepris",
+        "Står ved alle prislister, fx Fejlfinding og akutte udkald betaler du efter timepris …",
+      ),
     }),
     "Garantier",
   ),
@@ -325,10 +337,13 @@ const business = z.strictObject({
 /** Area copy states response times and the town's distance as placeholders filled by the build (site/_lib/copy-facts.js). */
 const AREA_COPY_RULE = "svartider skrives ikke i teksten: skriv {akut}, {tilbud} eller {opstart}, så bruges tiderne fra Firmaoplysninger";
 const DISTANCE_RULE = "afstanden skrives ikke i teksten: skriv {afstand}, så regner siden den ud fra byens og jeres placering";
+const PRICE_RULE = "priser skrives ikke i teksten: skriv {pris:titlen på prisen}, fx {pris:Ny eltavle}, så hentes prisen fra Priser";
 const areaCopy = text
   .regex(withoutPhrase(HAND_TYPED_RESPONSE_TIME), AREA_COPY_RULE)
-  .regex(withoutPhrase(HAND_TYPED_DISTANCE), DISTANCE_RULE);
-const COPY_HINT = "Svartider skrives som {akut}, {tilbud} eller {opstart}, afstanden fra basen som {afstand}";
+  .regex(withoutPhrase(HAND_TYPED_DISTANCE), DISTANCE_RULE)
+  .regex(withoutPhrase(HAND_TYPED_PRICE), PRICE_RULE);
+const COPY_HINT =
+  "Svartider skrives som {akut}, {tilbud} eller {opstart}, afstanden fra basen som {afstand}, en pris som {pris:Ny eltavle}";
 
 const area = z.strictObject({
   name: field(text, "By"),
@@ -411,6 +426,16 @@ const price = z
       "Fremmøde, timepris eller døgnvagtstillæg: teksten andre steder henter prisen herfra",
     ),
     from: field(z.number().int().positive(), "Fra-pris i kr.", "Hele kroner, fx 4500"),
+    exact: field(
+      z.boolean().optional(),
+      "Præcis pris",
+      "Slået til: prisen er præcis, ikke en fra-pris (siden skriver den uden »fra«). Timeprisen skal være præcis",
+    ),
+    popular: field(
+      z.boolean().optional(),
+      "På forsiden",
+      `Slået til: en af de priser, kunderne oftest spørger om; forsiden viser dem (højst ${POPULAR_PRICES})`,
+    ),
     unit: field(text.optional(), "Pr.", "Fx pr. time eller pr. spot (kan udelades)"),
     vat: field(z.enum(["inkl", "ekskl"]), "Moms", "inkl eller ekskl; priser til private skal være inkl. moms"),
     deduction: field(z.boolean().optional(), "Giver håndværkerfradrag", "Kun hvis arbejdet står på Skattestyrelsens liste"),
@@ -420,6 +445,11 @@ const price = z
   .refine((entry) => entry.customer === "erhverv" || entry.vat === "inkl", {
     path: ["vat"],
     message: "priser til private skal være inkl. moms (markedsføringsloven § 13): skriv inkl, eller vælg kunde erhverv",
+  })
+  // One exact figure for an hour's work, so a customer can check the bill against it.
+  .refine((entry) => entry.role !== "timepris" || entry.exact === true, {
+    path: ["exact"],
+    message: "timeprisen skal være én præcis pris, ikke en fra-pris: slå Præcis pris til",
   });
 
 const prices = z
@@ -448,6 +478,13 @@ const prices = z
         });
       roles.set(entry.role, entry.title);
     });
+    const popular = file.items.filter((entry) => entry.popular);
+    if (popular.length > POPULAR_PRICES)
+      ctx.addIssue({
+        code: "custom",
+        path: ["items", file.items.indexOf(popular[POPULAR_PRICES]), "popular"],
+        message: `forsiden viser højst ${POPULAR_PRICES} priser: slå På forsiden fra på en af ${popular.map((entry) => `"${entry.title}"`).join(", ")}`,
+      });
   });
 
 const job = z.strictObject({

@@ -144,8 +144,10 @@ describe("prices", () => {
   it("shows only the prices of prices.yaml, each as the file says it, wherever a price appears", () => {
     const foreign = ALL_PAGES.flatMap((route) =>
       blocks(route).flatMap(({ text }) =>
-        [...text.matchAll(/fra [\d.]+ kr\.( pr\. \p{L}+)? (inkl|ekskl)\. moms/gu)]
-          .filter((match) => !written.includes(match[0]))
+        [...text.matchAll(/(fra )?[\d.]+ kr\.( pr\. \p{L}+)? (inkl|ekskl)\. moms/gu)]
+          .filter(
+            (match) => !written.some((price) => price.endsWith(match[0]) && (match[0].startsWith("fra ") || !price.startsWith("fra "))),
+          )
           .map((match) => `${route}: ${match[0]}`),
       ),
     );
@@ -158,25 +160,50 @@ describe("prices", () => {
       const item = prices.items.find((entry) => entry.role === role);
       if (!item) continue;
       // A price list's own entry for another price (the business hourly rate) names that price, not this one.
-      const otherEntry = (text) => prices.items.some((entry) => entry !== item && text.startsWith(`${entry.title}:`));
+      const otherEntry = (text) =>
+        prices.items.some((entry) => entry !== item && [":", " "].some((after) => text.startsWith(entry.title + after)));
       for (const route of ALL_PAGES)
         for (const { text } of blocks(route).filter(({ text }) => words.test(text) && /\d kr\./.test(text) && !otherEntry(text)))
           expect(text, `${route}: ${role}`).toContain(priceText(item));
     }
   });
 
-  it("lists every price on its service's page and on /ydelser, beside the rule that the fixed price comes after an inspection", () => {
+  /** The price cards of a price list: each card's title and its price, as the visitor reads them. */
+  const cards = (section) =>
+    section.querySelectorAll(".price-cards li").map((card) => ({
+      card,
+      title: card.querySelector("b")?.textContent.trim(),
+      price: card.querySelector(".price")?.textContent.replace(/\s+/g, " ").trim(),
+    }));
+
+  it("lists every price on its service's page and on /priser as a card, beside when the price is fixed and when hourly", () => {
     const services = loadData("services");
+    const business = loadData("business");
     for (const item of prices.items.filter((entry) => !entry.role)) {
       const service = services.find((entry) => entry.key === item.service);
       expect(service, item.title).toBeDefined();
-      for (const route of [service?.path ?? "", "/ydelser"]) {
+      for (const route of [service?.path ?? "", "/priser"]) {
         const section = priceSection(route);
         expect(section, `${route} #priser`).toBeTruthy();
+        expect(
+          cards(section).map(({ title, price }) => ({ title, price })),
+          `${route}: ${item.title}`,
+        ).toContainEqual({ title: item.title, price: priceText(item) });
         const text = section.textContent.replace(/\s+/g, " ");
-        expect(text, `${route}: ${item.title}`).toContain(`${item.title}: ${priceText(item)}`);
         expect(text, route).toMatch(/fast[e]? pris[^.]*besigtigelse[^.]*før vi går i gang/i);
+        expect(text, route).toContain(business.guarantees.hourlyWhen);
       }
+    }
+  });
+
+  // The hourly rate once read "fra 595 kr. pr. time": a customer cannot check a bill against a "fra".
+  it("writes the hourly rate as one exact figure wherever it stands", () => {
+    const hourly = prices.items.filter((entry) => entry.role === "timepris");
+    expect(hourly.length).toBeGreaterThan(0);
+    for (const item of hourly) {
+      expect(priceText(item)).not.toMatch(/^fra /);
+      const typedAsFrom = ALL_PAGES.filter((route) => visibleText(route).includes(`fra ${priceText(item)}`));
+      expect(typedAsFrom).toEqual([]);
     }
   });
 
@@ -189,11 +216,10 @@ describe("prices", () => {
       expect(block?.textContent, route).toContain(`Håndværkerfradrag i ${deduction.year}`);
       expect(section.querySelector(`a[href="${deduction.sourceUrl}"]`), route).not.toBeNull();
       expect(section.textContent, route).toContain(monthYear(deduction.checked));
-      // A price that gives the fradrag says so where it stands.
-      for (const item of prices.items.filter((entry) => entry.deduction && section.textContent.includes(entry.title)))
-        expect(section.querySelectorAll("li").find((li) => li.textContent.includes(`${item.title}:`))?.textContent, route).toContain(
-          "Giver håndværkerfradrag",
-        );
+      // A price that gives the fradrag says so on its card.
+      for (const { card, title } of cards(section))
+        if (prices.items.find((entry) => entry.title === title)?.deduction)
+          expect(card.textContent, route).toContain("Giver håndværkerfradrag");
     }
   });
 });

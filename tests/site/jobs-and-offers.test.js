@@ -51,7 +51,12 @@ describe("prices in the JSON-LD", () => {
       const text = root.querySelector("main").textContent;
       for (const service of services) {
         // The call-out fee, hourly rate and surcharge stand beside every list; their Service is their own page's.
-        const listed = prices.items.filter((item) => item.service === service.key && !item.role && text.includes(`${item.title}:`));
+        const listed = prices.items.filter(
+          (item) =>
+            item.service === service.key &&
+            !item.role &&
+            root.querySelectorAll("#priser .price-cards b").some((title) => title.textContent === item.title),
+        );
         if (listed.length === 0) continue;
         const block = blocks.find((entry) => entry.name === service.title);
         expect(block?.provider, `${route}: ${service.title}`).toEqual({ "@id": `${business.site.url}/#business` });
@@ -60,7 +65,12 @@ describe("prices in the JSON-LD", () => {
             .filter((item) => item.service === service.key)
             .map((item) => [
               item.title,
-              { "@type": "PriceSpecification", minPrice: item.from, priceCurrency: "DKK", valueAddedTaxIncluded: item.vat === "inkl" },
+              {
+                "@type": "PriceSpecification",
+                ...(item.exact ? { price: item.from } : { minPrice: item.from }),
+                priceCurrency: "DKK",
+                valueAddedTaxIncluded: item.vat === "inkl",
+              },
             ]),
         );
       }

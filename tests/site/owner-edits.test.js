@@ -155,9 +155,9 @@ beforeAll(async () => {
   // A price other copy quotes (the hourly rate), raised.
   const pricesFile = join(dir, "site/_data/prices.yaml");
   const pricesYaml = readFileSync(pricesFile, "utf8");
-  const hourly = /(role: timepris\n\s+from:) (\d+)/.exec(pricesYaml);
+  const hourly = /(role: timepris\n(?:\s+exact: true\n)?\s+from:) (\d+)/.exec(pricesYaml);
   expect(hourly?.[2]).toBe(String(HOURLY.from));
-  writeFileSync(pricesFile, pricesYaml.replace(/(role: timepris\n\s+from:) \d+/, `$1 ${NEW_HOURLY}`));
+  writeFileSync(pricesFile, pricesYaml.replace(/(role: timepris\n(?:\s+exact: true\n)?\s+from:) \d+/, `$1 ${NEW_HOURLY}`));
   const page = readFileSync(join(dir, "site/om-os.md"), "utf8")
     .replace(/^permalink: .*$/m, "permalink: /garanti.html")
     .replace(/^title: .*$/m, "title: Garanti")

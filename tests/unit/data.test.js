@@ -4,6 +4,7 @@ import YAML from "yaml";
 import { DATA_DIR, loadData, parseDataFile } from "../../site/_lib/load-data.js";
 import { withFacts } from "../../site/_lib/copy-facts.js";
 import { distanceKm } from "../../site/_lib/geo.js";
+import { priceText } from "../../site/_lib/prices.js";
 import { phoneNumber } from "../../site/_lib/data-schemas.js";
 
 const businessYaml = readFileSync(`${DATA_DIR}business.yaml`, "utf8");
@@ -124,16 +125,21 @@ describe("data files", () => {
     const { homeAreaKm, acuteHomeArea, acuteSurroundingTowns, quoteAfterInspection } = business.responseTimes;
     const near = { name: "Nær", distance: homeAreaKm, distanceExact: homeAreaKm };
     const far = { name: "Fjern", distance: homeAreaKm + 1, distanceExact: homeAreaKm + 1 };
-    expect(withFacts("Vi er {akut} hos dig.", business, near)).toBe(`Vi er ${acuteHomeArea} hos dig.`);
-    expect(withFacts("Vi kommer {akut}.", business, far)).toBe(`Vi kommer ${acuteSurroundingTowns}.`);
-    expect(withFacts("Tilbud {tilbud}.", business, far)).toBe(`Tilbud ${quoteAfterInspection}.`);
-    expect(withFacts("Der er {afstand} til Fjern.", business, far)).toBe(`Der er ${homeAreaKm + 1} km i lige linje til Fjern.`);
-    expect(withFacts("Vi kører {rækkevidde}.", business)).toBe(
+    expect(withFacts("Vi er {akut} hos dig.", { business }, near)).toBe(`Vi er ${acuteHomeArea} hos dig.`);
+    expect(withFacts("Vi kommer {akut}.", { business }, far)).toBe(`Vi kommer ${acuteSurroundingTowns}.`);
+    expect(withFacts("Tilbud {tilbud}.", { business }, far)).toBe(`Tilbud ${quoteAfterInspection}.`);
+    expect(withFacts("Der er {afstand} til Fjern.", { business }, far)).toBe(`Der er ${homeAreaKm + 1} km i lige linje til Fjern.`);
+    expect(withFacts("Vi kører {rækkevidde}.", { business })).toBe(
       `Vi kører cirka ${business.serviceArea.radiusMeters / 1000} km fra ${business.address.town}.`,
     );
-    expect(() => withFacts("Vi kommer {akutt}.", business, far)).toThrow(/Fjern: unknown placeholder \{akutt\}/);
+    expect(() => withFacts("Vi kommer {akutt}.", { business }, far)).toThrow(/Fjern: unknown placeholder \{akutt\}/);
+    // A price is quoted from prices.yaml by its title, as the price lists write it; a title it lacks stops the build.
+    const prices = loadData("prices");
+    const [first] = prices.items;
+    expect(withFacts(`Fra {pris:${first.title}}.`, { business, prices })).toBe(`Fra ${priceText(first)}.`);
+    expect(() => withFacts("Fra {pris:Findes ikke}.", { business, prices })).toThrow(/\{pris:Findes ikke\} names no price/);
     // Outside an area page there is no town to fit a promise to.
-    expect(() => withFacts("Vi kommer {akut}.", business)).toThrow(/outside an area page: unknown placeholder \{akut\}/);
+    expect(() => withFacts("Vi kommer {akut}.", { business })).toThrow(/outside an area page: unknown placeholder \{akut\}/);
   });
 
   it("a data file without a schema is refused rather than used unchecked", () => {
