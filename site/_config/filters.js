@@ -3,7 +3,7 @@
 import { townsNearBase } from "../_lib/area-links.js";
 import { assetDataUrl } from "../_lib/assets.js";
 import { breadcrumbTrail } from "../_lib/breadcrumbs.js";
-import { townsByReach } from "../_lib/copy-facts.js";
+import { projectsText, reachText, townsByReach } from "../_lib/copy-facts.js";
 import { daNumber, hoursText, jsonLd, monthYear } from "../_lib/format.js";
 import { gridColumns } from "../_lib/grid-columns.js";
 import { nearestReview } from "../_lib/geo.js";
@@ -43,6 +43,8 @@ const FILTERS = {
   pageStructuredData,
   assetDataUrl,
   townsByReach,
+  reachText,
+  projectsText,
   townsNearBase,
   nearestReview,
   priceText,

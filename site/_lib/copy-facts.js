@@ -8,8 +8,20 @@ import { priceNamed, priceText } from "./prices.js";
  * @typedef {{ homeAreaKm: number, acuteHomeArea: string, acuteSurroundingTowns: string,
  *   quoteAfterInspection: string, workAfterInspection: string }} ResponseTimes
  * @typedef {{ hours: { workdays: any, phone: any }, responseTimes: ResponseTimes,
- *   serviceArea: { radiusMeters: number }, address: { town: string } }} Facts
+ *   serviceArea: { radiusMeters: number }, address: { town: string },
+ *   guarantees: { warrantyYears: number }, figures: { yearsExperience: number, projects: number } }} Facts
  */
+
+/** Figures of the firm typed by hand ("5 års garanti", "500 opgaver"); copy writes {garanti}, {erfaring}, {opgaver}. */
+export const HAND_TYPED_FIGURE = /\d+\s*års\s+(garanti|erfaring)|\d[\d.]*\+?\s*(opgaver|projekter|kunder|events)\b/i;
+
+/**
+ * How many jobs the firm has done, said one way everywhere: "mere end 500 opgaver" (business.yaml's figures.projects).
+ * @param {Facts} business
+ */
+export function projectsText(business) {
+  return `mere end ${daNumber(business.figures.projects)} opgaver`;
+}
 
 /** How the site measures a town's distance from the base, said wherever a distance stands: from the coordinates. */
 export const CROW_FLIES = "i lige linje";
@@ -66,13 +78,17 @@ export function townsByReach(areas, business, home, count) {
 }
 
 /** The placeholders copy may write everywhere, and those only an area page fills (they need its town). */
-export const PLACEHOLDERS = { everywhere: ["arbejdstid", "telefontid", "rækkevidde"], area: ["akut", "afstand", "tilbud", "opstart"] };
+export const PLACEHOLDERS = {
+  everywhere: ["arbejdstid", "telefontid", "rækkevidde", "garanti", "erfaring", "opgaver"],
+  area: ["akut", "afstand", "tilbud", "opstart"],
+};
 /** A price named in copy by its title in prices.yaml: {pris:Ny eltavle}. */
 export const PRICE_PLACEHOLDER = /^pris:(.+)$/;
 
 /**
- * Fills the placeholders of data-file copy: {arbejdstid}, {telefontid} and {rækkevidde} (how far we
- * drive, "cirka 50 km fra Tureby") and {pris:Titel} (a price of prices.yaml by its title, written as the
+ * Fills the placeholders of data-file copy: {arbejdstid}, {telefontid}, {rækkevidde} (how far we
+ * drive, "cirka 50 km fra Tureby"), the firm's figures {garanti} ("5 års garanti"), {erfaring} ("over
+ * 15 års erfaring") and {opgaver} ("mere end 500 opgaver"), and {pris:Titel} (a price of prices.yaml by its title, written as the
  * price lists write it) everywhere, and on an area page {akut} (the acute promise for that town),
  * {afstand} (its distance from the base, "13 km i lige linje", measured from the coordinates), {tilbud}
  * (a quote after an inspection report) and {opstart} (work after an inspection). A placeholder that is
@@ -89,6 +105,9 @@ export function withFacts(text, { business, prices }, area) {
     arbejdstid: hoursText(business.hours.workdays),
     telefontid: hoursText(business.hours.phone),
     rækkevidde: reachText(business),
+    garanti: `${business.guarantees.warrantyYears} års garanti`,
+    erfaring: `over ${business.figures.yearsExperience} års erfaring`,
+    opgaver: projectsText(business),
   };
   if (area) {
     facts.akut = acutePromise(area, business);

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { slugify } from "./slug.js";
 import { distanceKm, neighbourTable } from "./geo.js";
 import { baseLocation } from "./base-location.js";
-import { HAND_TYPED_DISTANCE, HAND_TYPED_PRICE, HAND_TYPED_RESPONSE_TIME } from "./copy-facts.js";
+import { HAND_TYPED_DISTANCE, HAND_TYPED_FIGURE, HAND_TYPED_PRICE, HAND_TYPED_RESPONSE_TIME } from "./copy-facts.js";
 import { reviewAnchor } from "./reviews.js";
 
 /**
@@ -227,8 +227,11 @@ const business = z.strictObject({
       bestRating: field(z.number().int(), "Bedste karakter"),
       worstRating: field(z.number().int(), "Laveste karakter"),
       yearsExperience: field(z.number().int().positive(), "Års erfaring"),
-      projects: field(z.number().int().positive(), "Gennemførte projekter"),
-      events: field(z.number().int().positive(), "Gennemførte events"),
+      projects: field(
+        z.number().int().positive(),
+        "Løste opgaver",
+        "Alle opgaver i alt, også events; siden skriver »mere end 500 opgaver«",
+      ),
       authorisedPercent: field(z.number().int().min(0).max(100), "Procent autoriseret arbejde"),
     }),
     "Tal om firmaet",
@@ -338,10 +341,12 @@ const business = z.strictObject({
 const AREA_COPY_RULE = "svartider skrives ikke i teksten: skriv {akut}, {tilbud} eller {opstart}, så bruges tiderne fra Firmaoplysninger";
 const DISTANCE_RULE = "afstanden skrives ikke i teksten: skriv {afstand}, så regner siden den ud fra byens og jeres placering";
 const PRICE_RULE = "priser skrives ikke i teksten: skriv {pris:titlen på prisen}, fx {pris:Ny eltavle}, så hentes prisen fra Priser";
+const FIGURE_RULE = "firmaets tal skrives ikke i teksten: skriv {garanti}, {erfaring} eller {opgaver}, så hentes de fra Firmaoplysninger";
 const areaCopy = text
   .regex(withoutPhrase(HAND_TYPED_RESPONSE_TIME), AREA_COPY_RULE)
   .regex(withoutPhrase(HAND_TYPED_DISTANCE), DISTANCE_RULE)
-  .regex(withoutPhrase(HAND_TYPED_PRICE), PRICE_RULE);
+  .regex(withoutPhrase(HAND_TYPED_PRICE), PRICE_RULE)
+  .regex(withoutPhrase(HAND_TYPED_FIGURE), FIGURE_RULE);
 const COPY_HINT =
   "Svartider skrives som {akut}, {tilbud} eller {opstart}, afstanden fra basen som {afstand}, en pris som {pris:Ny eltavle}";
 

@@ -101,7 +101,7 @@ const JOB = `
   year: 2099
   photo: eltavle
   text: >-
-    Ved et elsyn inden et hussalg fandt vi stofisolerede kabler i stuen og soveværelserne. Vi trak nye kabler
+    Ved et eleftersyn inden et hussalg fandt vi stofisolerede kabler i stuen og soveværelserne. Vi trak nye kabler
     i de gamle rør, hvor det kunne lade sig gøre, og lagde resten i lister langs paneler, så vægge og lofter
     kunne blive, som de var. Køberne fik en ren elinstallationsrapport ved overtagelsen.
   quote: Vi kunne sælge huset til tiden, og køberne fik papir på, at alt var i orden.
