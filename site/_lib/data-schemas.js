@@ -520,7 +520,8 @@ const review = z.strictObject({
 const link = z.strictObject({ label: field(text, "Tekst"), path: field(path, "Side") });
 
 const navigation = z.strictObject({
-  header: field(z.array(link).min(1), "Menuen øverst"),
+  header: field(z.array(link).min(1), "Menuen øverst", "På store skærme i linjen øverst, på telefonen under knappen Menu"),
+  menuOnly: field(z.array(link), "Kun under knappen Menu", "Sider, der også står i bunden, men ikke er plads til i linjen øverst"),
   footer: field(z.array(link).min(1), "Links i bunden"),
 });
 

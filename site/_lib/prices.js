@@ -85,7 +85,6 @@ export function serviceOffers(prices, service, siteUrl, businessId) {
     offers: items.map((item) => ({
       "@type": "Offer",
       name: item.title,
-      description: item.includes,
       priceSpecification: {
         "@type": "PriceSpecification",
         ...(item.exact ? { price: item.from } : { minPrice: item.from }),

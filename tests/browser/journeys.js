@@ -76,7 +76,8 @@ export const JOURNEYS = [
     async run({ tab, expect }) {
       expect(await tab.evaluate(() => document.querySelector("header a[href='/']")?.textContent)).toContain(business.brand);
       expect(await tab.isVisible('header nav[aria-label="Hovedmenu"]')).toBe(true);
-      const panelItem = 'nav[aria-label="Hovedmenu"] a[href="/ydelser/private"]';
+      // The dropdown's own link ('Privat' is a direct link of the bar too).
+      const panelItem = 'nav[aria-label="Hovedmenu"] .nav-panel a[href="/ydelser/private"]';
       expect(await tab.isVisible(panelItem)).toBe(false);
       await tab.hover('nav[aria-label="Hovedmenu"] a[href="/ydelser"]');
       await tab.waitForElement("elektriker-nav[ready]");
@@ -84,7 +85,9 @@ export const JOURNEYS = [
       await tab.moveMouse(640, 700);
       await tab.waitFor(
         () =>
-          !document.querySelector('nav[aria-label="Hovedmenu"] a[href="/ydelser/private"]')?.checkVisibility({ visibilityProperty: true }),
+          !document
+            .querySelector('nav[aria-label="Hovedmenu"] .nav-panel a[href="/ydelser/private"]')
+            ?.checkVisibility({ visibilityProperty: true }),
         [],
         { what: "the dropdown to close" },
       );

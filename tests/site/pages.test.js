@@ -22,6 +22,8 @@ import { reviewAnchor, reviewExcerpt } from "../../site/_lib/reviews.js";
 import knownUrls from "../support/known-urls.json" with { type: "json" };
 
 const reviews = loadData("reviews");
+const services = loadData("services");
+const navigation = loadData("navigation");
 
 const TITLE_SUFFIX = ` | ${business.brand} - Autoriseret Elektriker på Sjælland`;
 const meta = (root, selector) => root.querySelector(selector)?.getAttribute("content");
@@ -388,16 +390,11 @@ describe("shared elements", () => {
       expect(header.querySelector(`a[href="tel:${business.phone.e164}"]`)).not.toBeNull();
       expect(header.querySelector('a.btn[href="/kontakt"]').textContent).toContain("Få et tilbud");
       const desktop = header.querySelector("elektriker-nav");
+      // The 'Ydelser' menu with every service, then the bar's direct links.
       expect(desktop.querySelectorAll("a").map((a) => a.getAttribute("href"))).toEqual([
         "/ydelser",
-        "/ydelser/private",
-        "/ydelser/erhverv",
-        "/ydelser/event",
-        "/ydelser/energioptimering",
-        "/ydelser/event",
-        "/ydelser/erhverv",
-        "/om-os",
-        "/kontakt",
+        ...services.map((service) => service.path),
+        ...navigation.header.map((link) => link.path),
       ]);
       expect(header.querySelector("details.mobile-menu summary")).not.toBeNull();
       const footer = root.querySelector("footer");
