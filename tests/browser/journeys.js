@@ -137,22 +137,23 @@ export const JOURNEYS = [
     },
   },
   {
-    // Saturday 28 March 2026, 12:00 in Copenhagen: closed until Monday, in the header and in the
-    // contact block.
-    name: "on a Saturday the header and the contact block say when the phone opens",
+    // Saturday 28 March 2026, 12:00 in Copenhagen: the døgnvagt answers until Monday, in the header, the
+    // phone's action bar and the contact block (never 'Lukket nu' beside the promise of a døgnvagt).
+    name: "on a Saturday the header, the action bar and the contact block say the døgnvagt answers and when the phone opens",
     url: "/kontakt",
     clock: "2026-03-28T11:00:00Z",
     async run({ tab, expect }) {
       const closed = await tab.waitFor(
         () =>
           document.querySelector("open-now.is-closed") &&
-          [...document.querySelectorAll("open-now")].map((box) => [box.closest("header, li")?.localName, box.textContent]),
+          [...document.querySelectorAll("open-now")].map((box) => [box.closest("header, aside, li")?.localName, box.textContent]),
         [],
         { what: "the closed state" },
       );
       expect(closed).toEqual([
-        ["header", "Lukket nu · åbner mandag kl. 8"],
-        ["li", "Lukket nu · åbner mandag kl. 8"],
+        ["header", "Døgnvagt nu · åbner mandag kl. 8"],
+        ["aside", "Døgnvagt nu · åbner mandag kl. 8"],
+        ["li", "Døgnvagt nu · åbner mandag kl. 8"],
       ]);
     },
   },
