@@ -7,7 +7,7 @@ import { projectsText, reachText, townsByReach } from "../_lib/copy-facts.js";
 import { daNumber, hoursText, jsonLd, monthYear } from "../_lib/format.js";
 import { gridColumns } from "../_lib/grid-columns.js";
 import { nearestReview } from "../_lib/geo.js";
-import { jobAnchor, jobsNear, jobsOfService } from "../_lib/jobs.js";
+import { jobAnchor, jobPriceText, jobsNear, jobsOfService } from "../_lib/jobs.js";
 import { cardPrice, deductionService, popularPrices, priceByRole, priceList, priceNamed, priceText } from "../_lib/prices.js";
 import { ContentError } from "../_lib/content-errors.js";
 import { iconShapes } from "../_lib/icons.js";
@@ -57,6 +57,7 @@ const FILTERS = {
   jobsNear,
   jobsOfService,
   jobAnchor,
+  jobPriceText,
   reviewExcerpt,
   reviewAnchor,
   hasPhoto,

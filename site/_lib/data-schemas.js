@@ -504,6 +504,11 @@ const job = z.strictObject({
     "Navnet på et foto under Fotos",
   ),
   text: longField(text, "Sådan gik det", "Huset, fejlen og hvad vi gjorde, i få sætninger"),
+  price: field(
+    z.number().int().positive().optional(),
+    "Pris i alt (kr. inkl. moms)",
+    "Hvad kunden betalte for opgaven, inkl. moms, i hele kroner, fx 11900 (kan udelades)",
+  ),
   quote: longField(text.optional(), "Kundens ord", "Kun med kundens tilladelse (kan udelades)"),
   quoteBy: field(text.optional(), "Kundens navn og by", "Fx Sofie, Køge"),
 });
