@@ -20,6 +20,7 @@ import { HOME_REVIEW_COUNT } from "../../site/_lib/data-schemas.js";
 import { loadData } from "../../site/_lib/load-data.js";
 import { reviewAnchor, reviewExcerpt } from "../../site/_lib/reviews.js";
 import knownUrls from "../support/known-urls.json" with { type: "json" };
+import rules from "../../supabase/functions/_shared/quote-rules.json" with { type: "json" };
 
 const reviews = loadData("reviews");
 const services = loadData("services");
@@ -410,7 +411,8 @@ describe("shared elements", () => {
         expect(form.getAttribute("action")).toBe(action);
         expect(form.getAttribute("method")).toBe("post");
         const field = (name) => form.querySelector(`[name="${name}"]`);
-        expect(field("name").getAttribute("placeholder")).toBe("Dit navn");
+        // No placeholder that only repeats the label ("Dit navn" under "Navn").
+        for (const name of ["name", "phone", "email"]) expect(field(name).hasAttribute("placeholder"), name).toBe(false);
         expect(field("name").getAttribute("minlength")).toBe("2");
         expect(field("name").getAttribute("maxlength")).toBe("100");
         expect(field("phone").getAttribute("type")).toBe("tel");
@@ -423,7 +425,7 @@ describe("shared elements", () => {
         expect(field("message").getAttribute("maxlength")).toBe("1000");
         for (const name of ["name", "phone", "email", "message"]) expect(field(name).hasAttribute("required"), name).toBe(true);
         if (field("location").getAttribute("type") !== "hidden") {
-          expect(field("location").getAttribute("placeholder")).toBe("Hvor skal arbejdet udføres?");
+          expect(field("location").getAttribute("placeholder")).toBe(rules.location.placeholder);
           expect(field("location").getAttribute("maxlength")).toBe("200");
         }
         expect(form.querySelector('button[type="submit"]').textContent.trim()).toBe("Send forespørgsel");
