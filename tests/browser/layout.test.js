@@ -119,6 +119,30 @@ function layoutProblems({ phone, email }) {
     }
   }
 
+  // One left edge: every section's content starts where the header's does, but a block centred on purpose
+  // (.text-center). An area page's FAQ once stood centred in a narrow column while every other section
+  // was left-aligned; the long-read pages' text did the same under a left-aligned hero.
+  const edge = (/** @type {Element} */ element) => element.getBoundingClientRect().left + parseFloat(getComputedStyle(element).paddingLeft);
+  const pageEdge = edge(/** @type {Element} */ (document.querySelector("header .wrap")));
+  for (const wrap of document.querySelectorAll("main .wrap")) {
+    if (!visible(wrap) || wrap.closest(".text-center")) continue;
+    if (Math.abs(edge(wrap) - pageEdge) > 1)
+      problems.push(`a column ${Math.round(edge(wrap) - pageEdge)} px in from the page's left edge ${describe(wrap)}`);
+  }
+
+  // No empty band between two sections of one background: where they meet, only one of them pads the
+  // seam (the home page once had about 190 px of grey between 'Om os' and 'Kontakt').
+  const sections = [...document.querySelectorAll("main > .section, main > section")].filter(visible);
+  for (let index = 1; index < sections.length; index++) {
+    const [above, below] = [sections[index - 1], sections[index]].map((section) => getComputedStyle(section));
+    const seam = parseFloat(above.paddingBottom) + parseFloat(below.paddingTop);
+    if (
+      above.backgroundColor === below.backgroundColor &&
+      seam > Math.max(parseFloat(above.paddingTop), parseFloat(below.paddingBottom)) + 1
+    )
+      problems.push(`an empty band of ${Math.round(seam)} px between two sections of one background ${describe(sections[index])}`);
+  }
+
   // Unbreakable text: the phone number, times (07.00–17.00), distances, percentages, the e-mail address
   // and "døgnvagt 24/7" stay on one line.
   const unbreakable = new RegExp(

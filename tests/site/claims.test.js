@@ -52,10 +52,13 @@ describe("claims that hold", () => {
   it("state one count of jobs done, in one word, and no other count of projects, customers or events", () => {
     const counts = ALL_PAGES.flatMap((route) =>
       blocks(route).flatMap(({ text }) =>
-        [...text.matchAll(/(\d[\d.]*)\+?\s*(opgaver|projekter|kunder|events|arrangementer)\b/gi)].map((match) => `${route}: ${match[0]}`),
+        [...text.matchAll(/(\d[\d.]*)\+?\s*(opgaver|projekter|kunder|events|arrangementer)\b/gi)]
+          .filter((match) => Number(match[1].replaceAll(".", "")) !== business.figures.projects || match[2] !== "opgaver")
+          .map((match) => `${route}: ${match[0]}`),
       ),
     );
-    expect(counts.filter((entry) => !entry.endsWith(projectsText(business).replace("mere end ", "")))).toEqual([]);
+    expect(counts).toEqual([]);
+    expect(ALL_PAGES.some((route) => blocks(route).some(({ text }) => text.includes(projectsText(business))))).toBe(true);
     expect(wherever(/projekter/i)).toEqual([]);
   });
 

@@ -289,6 +289,19 @@ describe("content", () => {
     }
   });
 
+  // "Års erfaring / 15+": the stat cards once put what is counted above the figure.
+  it("puts the figure before what it counts in every stat card", () => {
+    let cards = 0;
+    for (const route of ALL_PAGES)
+      for (const card of page(route).root.querySelectorAll(".stat")) {
+        cards++;
+        const [first, second] = card.children;
+        expect(first?.textContent, route).toMatch(/^\d/);
+        expect(second?.textContent, route).toMatch(/\p{L}/u);
+      }
+    expect(cards).toBeGreaterThan(0);
+  });
+
   it("shows the nine business branches and the eight event types", () => {
     expect(page("/ydelser/erhverv").root.querySelectorAll('[aria-labelledby="branches-title"] ul > li')).toHaveLength(9);
     expect(page("/ydelser/event").root.querySelectorAll('[aria-labelledby="types-title"] ul > li')).toHaveLength(8);
