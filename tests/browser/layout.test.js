@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../dev/chromium.js";
 import { pagePool } from "../support/page-pool.js";
 import { ALL_PAGES, business } from "../support/site.js";
+import { loadData } from "../../site/_lib/load-data.js";
 import { startSite } from "../support/server.js";
 
 /** The narrowest phones in use (iPhone SE, mini: an FAQ answer broke '2–4 timer' there), a common one, a desktop. */
@@ -236,4 +237,30 @@ describe("/kontakt on a phone", () => {
       `${seen.field.name} ends at ${Math.round(seen.field.bottom)} px, the action bar starts at ${seen.barTop}`,
     ).toBeLessThanOrEqual(seen.barTop);
   });
+});
+
+// Prices where the customer decides: on a phone the first price of /ydelser was 2,860 px down and of
+// /ydelser/private 13,290 px down; the home page showed none.
+describe("prices on a phone", () => {
+  const services = loadData("services");
+  const prices = loadData("prices");
+  const withPrices = services.filter((service) => prices.items.some((item) => item.service === service.key)).map((service) => service.path);
+  for (const route of ["/", "/ydelser", "/priser", ...withPrices])
+    it(`${route} shows a price on its first two screens (${PHONE.width} × ${PHONE.height})`, async () => {
+      const top = await pages.lend(PHONE, async (page) => {
+        await page.goto(`${site.base}${route}`, { waitUntil: "load" });
+        return page.evaluate(() => {
+          const walker = document.createTreeWalker(/** @type {Node} */ (document.querySelector("main")), NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (!/\d\s?kr\./.test(/** @type {Text} */ (node).data)) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            const box = range.getBoundingClientRect();
+            if (box.height > 0) return box.top + window.scrollY;
+          }
+          return Number.POSITIVE_INFINITY;
+        });
+      });
+      expect(top, `the first price at ${Math.round(top)} px`).toBeLessThan(2 * PHONE.height);
+    });
 });
