@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { SITE_OUTPUT_DIR } from "../site/_lib/build-paths.js";
 import { examplesNotice } from "../site/_lib/examples.js";
+import { staleReviewsNotice } from "../site/_lib/review-age.js";
 import { discardStaging, prepareStaging, swapIn } from "../site/_lib/staged-build.js";
 import { keptMessage, stopOnContentErrors } from "./content-check.js";
 
@@ -23,6 +24,6 @@ if (run.status !== 0) {
   process.exit(1);
 }
 await swapIn(staging, SITE_OUTPUT_DIR);
-// The build succeeds with examples (the project ships them), and says what is left to replace.
-const examples = examplesNotice();
-if (examples) console.log(examples);
+// The build succeeds with examples (the project ships them), and says what is left to replace; and with
+// old reviews, saying when the newest is more than a year old.
+for (const notice of [examplesNotice(), staleReviewsNotice()]) if (notice) console.log(notice);

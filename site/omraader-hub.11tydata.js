@@ -4,7 +4,7 @@ export default {
   eleventyComputed: {
     itemList: (data) =>
       [...data.areas]
-        .sort((a, b) => a.distance - b.distance)
+        .sort((a, b) => a.distanceExact - b.distanceExact)
         .map((area) => ({ label: `Elektriker i ${area.name}`, path: `/omraader/${area.slug}` })),
   },
 };

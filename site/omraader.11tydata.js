@@ -10,6 +10,7 @@ import { acutePromise, isHomeArea, withFacts } from "./_lib/copy-facts.js";
  * @typedef {object} AreaPageData
  * @property {import("./_lib/data-types.js").Area} area
  * @property {import("./_lib/data-types.js").Business} business
+ * @property {import("./_lib/data-types.js").Prices} prices
  */
 
 /** @type {{ eleventyComputed: Record<string, (data: AreaPageData) => unknown> }} */
@@ -19,8 +20,8 @@ export default {
     near: (data) => isHomeArea(data.area, data.business),
     promise: (data) => acutePromise(data.area, data.business),
     // The town's own copy, with its placeholders filled from business.yaml.
-    description: (data) => withFacts(data.area.metaDescription, data.business, data.area),
-    areaText: (data) => withFacts(data.area.description, data.business, data.area),
+    description: (data) => withFacts(data.area.metaDescription, data, data.area),
+    areaText: (data) => withFacts(data.area.description, data, data.area),
     breadcrumbs: (data) => [{ label: "Områder", path: "/omraader" }, { label: data.area.name }],
   },
 };

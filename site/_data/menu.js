@@ -1,5 +1,5 @@
 // The header's menus as the nav widgets take them: the 'Ydelser' menu lists the services
-// (services.yaml), then the direct links (navigation.yaml).
+// (services.yaml), then the direct links (navigation.yaml); the phone's menu also the links the bar has no room for.
 import { loadData } from "../_lib/load-data.js";
 
 /** @typedef {import("../_lib/data-types.js").Service} Service */
@@ -11,11 +11,13 @@ export default function () {
     label: service.menuLabel,
     description: service.menuDescription,
   }));
-  const links = /** @type {Navigation} */ (loadData("navigation")).header.map((link) => ({ href: link.path, label: link.label }));
+  const navigation = /** @type {Navigation} */ (loadData("navigation"));
+  const asLink = (/** @type {{ path: string, label: string }} */ link) => ({ href: link.path, label: link.label });
+  const links = navigation.header.map(asLink);
   return {
     trigger: { href: "/ydelser", label: "Ydelser" },
     items,
     links,
-    mobileLinks: [{ href: "/ydelser", label: "Alle ydelser" }, ...links],
+    mobileLinks: [{ href: "/ydelser", label: "Alle ydelser" }, ...links, ...navigation.menuOnly.map(asLink)],
   };
 }

@@ -12,7 +12,7 @@ const sortedByDistance = new WeakMap();
 
 /**
  * The towns nearest the firm's base, nearest first, as many as the list `place` shows.
- * @template {{ distance: number }} Area
+ * @template {{ distanceExact: number }} Area
  * @param {Area[]} areas
  * @param {keyof typeof TOWNS_NEAR_BASE} place
  * @returns {Area[]}
@@ -22,7 +22,7 @@ export function townsNearBase(areas, place) {
   if (count === undefined) throw new Error(`townsNearBase: no list "${place}" (${Object.keys(TOWNS_NEAR_BASE).join(", ")})`);
   let sorted = sortedByDistance.get(areas);
   if (!sorted) {
-    sorted = [...areas].sort((a, b) => a.distance - b.distance);
+    sorted = [...areas].sort((a, b) => a.distanceExact - b.distanceExact);
     sortedByDistance.set(areas, sorted);
   }
   return sorted.slice(0, count);

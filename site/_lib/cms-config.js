@@ -12,19 +12,7 @@ export const LIST_FILES = ["areas", "services", "reviews", "jobs"];
 /** The order of the CMS's collections. */
 const FILES = ["business", "reviews", "areas", "photos", "services", "navigation", "prices", "jobs"];
 
-// The drawings' names as the CMS offers them (site/_lib/placeholder.js draws them).
-const MOTIF_LABELS = {
-  panel: "Eltavle",
-  bolt: "Lyn",
-  sun: "Sol",
-  plug: "Stik",
-  bulb: "Pære",
-  house: "Hus",
-  factory: "Fabrik",
-  stage: "Scene",
-  tools: "Værktøj",
-};
-const CHOICE_LABELS = { ...WEEKDAY_LABELS, ...MOTIF_LABELS };
+const CHOICE_LABELS = WEEKDAY_LABELS;
 
 /** One pattern from several (each anchored): all must match. */
 const allOf = (/** @type {RegExp[]} */ patterns) =>

@@ -6,9 +6,9 @@
 // templates never repeat them.
 import { z } from "zod";
 import { slugify } from "./slug.js";
-import { neighbourTable } from "./geo.js";
-import { MOTIF_NAMES } from "./placeholder.js";
-import { HAND_TYPED_RESPONSE_TIME } from "./copy-facts.js";
+import { distanceKm, neighbourTable } from "./geo.js";
+import { baseLocation } from "./base-location.js";
+import { HAND_TYPED_DISTANCE, HAND_TYPED_FIGURE, HAND_TYPED_PRICE, HAND_TYPED_RESPONSE_TIME } from "./copy-facts.js";
 import { reviewAnchor } from "./reviews.js";
 
 /**
@@ -99,6 +99,8 @@ export const phoneNumber = z
 export const NEIGHBOUR_COUNT = 4;
 /** How many questions and answers an area page shows (docs/product.md#pages: five FAQ items per area page). */
 export const FAQ_COUNT = 5;
+/** How many prices the home page shows, those customers ask about most (prices.yaml's `popular`). */
+export const POPULAR_PRICES = 3;
 /** How many reviews the home page shows, the newest (docs/product.md#business-constants-and-timings: six, three columns); /anmeldelser shows them all. */
 export const HOME_REVIEW_COUNT = 6;
 
@@ -225,8 +227,11 @@ const business = z.strictObject({
       bestRating: field(z.number().int(), "Bedste karakter"),
       worstRating: field(z.number().int(), "Laveste karakter"),
       yearsExperience: field(z.number().int().positive(), "Års erfaring"),
-      projects: field(z.number().int().positive(), "Gennemførte projekter"),
-      events: field(z.number().int().positive(), "Gennemførte events"),
+      projects: field(
+        z.number().int().positive(),
+        "Løste opgaver",
+        "Alle opgaver i alt, også events; siden skriver »mere end 500 opgaver«",
+      ),
       authorisedPercent: field(z.number().int().min(0).max(100), "Procent autoriseret arbejde"),
     }),
     "Tal om firmaet",
@@ -239,7 +244,17 @@ const business = z.strictObject({
   guarantees: field(
     z.strictObject({
       warrantyYears: field(z.number().int().positive(), "Års garanti"),
-      fixedPrice: field(text, "Fast pris", "Fx Fast pris, før vi går i gang"),
+      fixedPrice: field(text, "Fast pris", "Løftet i få ord, fx Fast pris på planlagt arbejde"),
+      fixedPriceWhen: field(
+        text,
+        "Hvornår prisen er fast",
+        "Står ved alle prislister, fx Planlagt arbejde får en fast pris efter en gratis besigtigelse …",
+      ),
+      hourlyWhen: field(
+        text,
+        "Hvornår der betales timepris",
+        "Står ved alle prislister, fx Fejlfinding og akutte udkald betaler du efter timepris …",
+      ),
     }),
     "Garantier",
   ),
@@ -322,16 +337,23 @@ const business = z.strictObject({
   ),
 });
 
-/** Area copy states response times as placeholders filled from business.yaml (site/_lib/copy-facts.js). */
+/** Area copy states response times and the town's distance as placeholders filled by the build (site/_lib/copy-facts.js). */
 const AREA_COPY_RULE = "svartider skrives ikke i teksten: skriv {akut}, {tilbud} eller {opstart}, så bruges tiderne fra Firmaoplysninger";
-const areaCopy = text.regex(withoutPhrase(HAND_TYPED_RESPONSE_TIME), AREA_COPY_RULE);
-const COPY_HINT = "Svartider skrives som {akut}, {tilbud} eller {opstart}";
+const DISTANCE_RULE = "afstanden skrives ikke i teksten: skriv {afstand}, så regner siden den ud fra byens og jeres placering";
+const PRICE_RULE = "priser skrives ikke i teksten: skriv {pris:titlen på prisen}, fx {pris:Ny eltavle}, så hentes prisen fra Priser";
+const FIGURE_RULE = "firmaets tal skrives ikke i teksten: skriv {garanti}, {erfaring} eller {opgaver}, så hentes de fra Firmaoplysninger";
+const areaCopy = text
+  .regex(withoutPhrase(HAND_TYPED_RESPONSE_TIME), AREA_COPY_RULE)
+  .regex(withoutPhrase(HAND_TYPED_DISTANCE), DISTANCE_RULE)
+  .regex(withoutPhrase(HAND_TYPED_PRICE), PRICE_RULE)
+  .regex(withoutPhrase(HAND_TYPED_FIGURE), FIGURE_RULE);
+const COPY_HINT =
+  "Svartider skrives som {akut}, {tilbud} eller {opstart}, afstanden fra basen som {afstand}, en pris som {pris:Ny eltavle}";
 
 const area = z.strictObject({
   name: field(text, "By"),
   postalCode: field(z.string().regex(/^\d{4}$/, "skal være fire cifre, fx 4600"), "Postnummer"),
   region: field(z.literal("Sjælland").default("Sjælland"), "Region"),
-  distance: field(z.number().positive(), "Afstand fra basen (km)", "Km ad vejen, fx 15"),
   latitude: field(latitude, "Breddegrad", "Fra et kort, fx 55.4580"),
   longitude: field(longitude, "Længdegrad", "Fra et kort, fx 12.1821"),
   description: longField(areaCopy, "Beskrivelse", COPY_HINT),
@@ -356,6 +378,22 @@ const areas = field(
         if (seen.has(entry.slug))
           ctx.addIssue({ code: "custom", path: [index, "name"], message: `findes allerede (adressen /omraader/${entry.slug})` });
         seen.add(entry.slug);
+      });
+    })
+    // Each town's distance from the base, measured from the coordinates (as the crow flies), never typed:
+    // `distance` in whole kilometres, at least 1, as the pages say it; `distanceExact` orders the towns.
+    .transform((list, ctx) => {
+      const base = baseLocation();
+      if (!base) {
+        ctx.addIssue({
+          code: "custom",
+          message: "afstandene kan ikke regnes ud: skriv firmaets placering under Firmaoplysninger → Placering på kortet",
+        });
+        return z.NEVER;
+      }
+      return list.map((entry) => {
+        const distanceExact = distanceKm(base, entry);
+        return { ...entry, distance: Math.max(1, Math.round(distanceExact)), distanceExact };
       });
     })
     .transform((list) => {
@@ -393,6 +431,16 @@ const price = z
       "Fremmøde, timepris eller døgnvagtstillæg: teksten andre steder henter prisen herfra",
     ),
     from: field(z.number().int().positive(), "Fra-pris i kr.", "Hele kroner, fx 4500"),
+    exact: field(
+      z.boolean().optional(),
+      "Præcis pris",
+      "Slået til: prisen er præcis, ikke en fra-pris (siden skriver den uden »fra«). Timeprisen skal være præcis",
+    ),
+    popular: field(
+      z.boolean().optional(),
+      "På forsiden",
+      `Slået til: en af de priser, kunderne oftest spørger om; forsiden viser dem (højst ${POPULAR_PRICES})`,
+    ),
     unit: field(text.optional(), "Pr.", "Fx pr. time eller pr. spot (kan udelades)"),
     vat: field(z.enum(["inkl", "ekskl"]), "Moms", "inkl eller ekskl; priser til private skal være inkl. moms"),
     deduction: field(z.boolean().optional(), "Giver håndværkerfradrag", "Kun hvis arbejdet står på Skattestyrelsens liste"),
@@ -402,6 +450,11 @@ const price = z
   .refine((entry) => entry.customer === "erhverv" || entry.vat === "inkl", {
     path: ["vat"],
     message: "priser til private skal være inkl. moms (markedsføringsloven § 13): skriv inkl, eller vælg kunde erhverv",
+  })
+  // One exact figure for an hour's work, so a customer can check the bill against it.
+  .refine((entry) => entry.role !== "timepris" || entry.exact === true, {
+    path: ["exact"],
+    message: "timeprisen skal være én præcis pris, ikke en fra-pris: slå Præcis pris til",
   });
 
 const prices = z
@@ -430,6 +483,13 @@ const prices = z
         });
       roles.set(entry.role, entry.title);
     });
+    const popular = file.items.filter((entry) => entry.popular);
+    if (popular.length > POPULAR_PRICES)
+      ctx.addIssue({
+        code: "custom",
+        path: ["items", file.items.indexOf(popular[POPULAR_PRICES]), "popular"],
+        message: `forsiden viser højst ${POPULAR_PRICES} priser: slå På forsiden fra på en af ${popular.map((entry) => `"${entry.title}"`).join(", ")}`,
+      });
   });
 
 const job = z.strictObject({
@@ -444,6 +504,11 @@ const job = z.strictObject({
     "Navnet på et foto under Fotos",
   ),
   text: longField(text, "Sådan gik det", "Huset, fejlen og hvad vi gjorde, i få sætninger"),
+  price: field(
+    z.number().int().positive().optional(),
+    "Pris i alt (kr. inkl. moms)",
+    "Hvad kunden betalte for opgaven, inkl. moms, i hele kroner, fx 11900 (kan udelades)",
+  ),
   quote: longField(text.optional(), "Kundens ord", "Kun med kundens tilladelse (kan udelades)"),
   quoteBy: field(text.optional(), "Kundens navn og by", "Fx Sofie, Køge"),
 });
@@ -460,7 +525,8 @@ const review = z.strictObject({
 const link = z.strictObject({ label: field(text, "Tekst"), path: field(path, "Side") });
 
 const navigation = z.strictObject({
-  header: field(z.array(link).min(1), "Menuen øverst"),
+  header: field(z.array(link).min(1), "Menuen øverst", "På store skærme i linjen øverst, på telefonen under knappen Menu"),
+  menuOnly: field(z.array(link), "Kun under knappen Menu", "Sider, der også står i bunden, men ikke er plads til i linjen øverst"),
   footer: field(z.array(link).min(1), "Links i bunden"),
 });
 
@@ -479,9 +545,8 @@ const photo = z.strictObject({
     "Foto",
     "JPEG, PNG, WebP eller AVIF. Et iPhone-foto (HEIC) skal først gemmes som JPEG.",
   ),
-  alt: field(text, "Beskrivelse af billedet", "Hvad fotoet viser, til blinde og til Google. Uden foto: beskriv tegningen"),
+  alt: field(text.optional(), "Beskrivelse af billedet", "Hvad fotoet viser, til blinde og til Google; skal udfyldes, når der er et foto"),
   caption: field(text, "Billedtekst"),
-  motif: field(z.enum(MOTIF_NAMES), "Tegning uden foto", "Vises, indtil der er et foto"),
 });
 
 /** Schema for each data file, by its base name in site/_data/. */

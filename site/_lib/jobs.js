@@ -1,4 +1,5 @@
 // Finished jobs (site/_data/jobs.yaml): which an area page shows and where each one is told.
+import { daNumber } from "./format.js";
 import { distanceKm } from "./geo.js";
 import { anchorSlug, slugify } from "./slug.js";
 
@@ -27,6 +28,15 @@ const newestFirst = (jobs) => jobs.toSorted((a, b) => b.year - a.year);
  * @param {string} town
  */
 const toldIn = (jobs, town) => newestFirst(jobs.filter((job) => job.town === town)).slice(0, AREA_JOB_MAX);
+
+/**
+ * What a job cost the customer, as its town's page writes it: "11.900 kr. inkl. moms" (jobs.yaml's
+ * `price`, what was paid with moms; not a price of the price list).
+ * @param {{ price?: number }} job
+ */
+export function jobPriceText(job) {
+  return job.price ? `${daNumber(job.price)} kr. inkl. moms` : "";
+}
 
 /**
  * The id of a job's story on its town's page (the service pages link there): the first four words of its

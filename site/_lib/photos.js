@@ -1,35 +1,33 @@
 /// <reference path="./package-types.d.ts" />
-import { escapeHtml } from "../../supabase/functions/_shared/escape-html.js";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Image from "@11ty/eleventy-img";
 import { SITE_OUTPUT_DIR } from "./build-paths.js";
 import { ContentError } from "./content-errors.js";
 import { PHOTO_EXTENSIONS } from "./data-schemas.js";
-import { placeholderSvg } from "./placeholder.js";
 
 /**
  * The one folder a firm's photos go into: the CMS uploads there and names the file in the slot's `file`;
  * without one, `<slot>.jpg` (or .jpeg/.png/.webp/.avif; name and extension in any case: cameras write
- * Eltavle.JPG) replaces a drawing.
+ * Eltavle.JPG) fills the slot. A slot without a photo shows nothing: no drawing stands in for a photo
+ * of work the firm has not shown (docs/photos.md).
  */
 export const PHOTO_DIR = fileURLToPath(new URL("../images/photos/", import.meta.url));
 const PHOTOS_FILE = "site/_data/photos.yaml";
 // Formats a phone saves that the image library cannot read (an iPhone's default is HEIC).
 const UNREADABLE = /\.(heic|heif)$/i;
-// The placeholder's alt text describes the drawing ("Tegning af en eltavle"); a photo needs its own.
+// The drawings that once stood in for photos were described as such ("Tegning af en eltavle"); a photo needs its own words.
 const DRAWING_ALT = /^tegning\b/i;
 // eleventy-img names each output by a hash of the photo and these options and skips outputs that exist;
 // dist/img/ survives a rebuild (clean-output.js), so a photo is encoded once.
 const OPTIONS = { widths: [480, 960], formats: ["avif", "webp"], outputDir: join(SITE_OUTPUT_DIR, "img"), urlPath: "/img/" };
 
 /**
- * The real photo file for a slot, or undefined while the slot still shows its drawing. Throws a
- * ContentError, in Danish, for a photo the build cannot use: missing, HEIC, or described as the drawing.
+ * The real photo file for a slot, or undefined while the slot has none. Throws a ContentError, in
+ * Danish, for a photo the build cannot use: missing, HEIC, or without its own description.
  * @param {string} slot
- * @param {{ file?: string, alt: string }} entry the slot in site/_data/photos.yaml
+ * @param {{ file?: string, alt?: string }} entry the slot in site/_data/photos.yaml
  */
 export function realPhoto(slot, entry, photoDir = PHOTO_DIR) {
   const names = existsSync(photoDir) ? readdirSync(photoDir).sort() : [];
@@ -56,9 +54,11 @@ export function realPhoto(slot, entry, photoDir = PHOTO_DIR) {
     if (!photo && unreadable) throw refuse(heicAdvice(unreadable));
   }
   if (!photo) return undefined;
+  const example = `fx "Ny eltavle i et parcelhus i Køge"`;
+  if (!entry.alt) throw refuse(`Beskrivelse af billedet: mangler. Skriv, hvad fotoet (${photo}) viser, ${example}.`);
   if (DRAWING_ALT.test(entry.alt)) {
     throw refuse(
-      `Beskrivelse af billedet: "${entry.alt}" beskriver tegningen, men nu er der et foto (${photo}). Skriv, hvad fotoet viser, fx "Ny eltavle i et parcelhus i Køge".`,
+      `Beskrivelse af billedet: "${entry.alt}" beskriver en tegning, men det er et foto (${photo}). Skriv, hvad fotoet viser, ${example}.`,
     );
   }
   return join(photoDir, photo);
@@ -79,26 +79,10 @@ export function checkPhotos(slots, photoDir = PHOTO_DIR) {
 export const photoPages = /** @type {Map<string, Set<string>>} */ (new Map());
 
 /**
- * Writes a motif's placeholder artwork to dist/img/ as it is (vector, about 1 kB: no raster encoding),
- * named by its content hash like every file under the immutable /img/ rule; returns its URL.
- * @param {string} motif
- * @param {string} outputDir
- */
-function placeholderUrl(motif, outputDir) {
-  const svg = placeholderSvg(motif);
-  const name = `placeholder-${motif}.${createHash("sha256").update(svg).digest("hex").slice(0, 10)}.svg`;
-  const file = join(outputDir, name);
-  if (!existsSync(file)) {
-    mkdirSync(outputDir, { recursive: true });
-    writeFileSync(file, svg);
-  }
-  return `${OPTIONS.urlPath}${name}`;
-}
-
-/**
- * A responsive <picture> (AVIF, WebP) for a photo slot of site/_data/photos.yaml; lazy unless `eager`.
- * `photoDir` and `outputDir` are the site's folders unless a test gives its own; `page` (the page's URL) is
- * recorded in photoPages.
+ * A responsive <picture> (AVIF, WebP) for a photo slot of site/_data/photos.yaml, lazy unless `eager`;
+ * "" while the slot has no photo (the page lays the section out without it: `hasPhoto`). `photoDir` and
+ * `outputDir` are the site's folders unless a test gives its own; `page` (the page's URL) is recorded in
+ * photoPages, photo or not: the CMS says where a photo will show.
  * @param {string} slot
  * @param {import("./data-types.js").Photos} slots
  * @param {{ sizes?: string, eager?: boolean, className?: string, photoDir?: string, outputDir?: string, page?: string }} [options]
@@ -119,20 +103,26 @@ export async function pictureHtml(
   if (!entry) throw new Error(`Photo slot "${slot}" is not in site/_data/photos.yaml`);
   if (page) photoPages.set(slot, (photoPages.get(slot) ?? new Set()).add(page));
   const attributes = {
-    alt: entry.alt,
+    alt: entry.alt ?? "",
     ...(className ? { class: className } : {}),
     loading: eager ? "eager" : "lazy",
     decoding: "async",
     ...(eager ? { fetchpriority: "high" } : {}),
   };
   const photo = realPhoto(slot, entry, photoDir);
-  if (!photo) {
-    // The same <picture> wrapper as a real photo (the stylesheet sizes `picture img`), one vector source.
-    const img = { src: placeholderUrl(entry.motif, outputDir), width: 1200, height: 800, ...attributes };
-    return `<picture><img ${Object.entries(img)
-      .map(([name, value]) => `${name}="${escapeHtml(value)}"`)
-      .join(" ")}></picture>`;
-  }
+  if (!photo) return "";
   const metadata = await Image(photo, { ...OPTIONS, outputDir });
   return Image.generateHTML(metadata, { ...attributes, sizes });
+}
+
+/**
+ * Whether a slot has a real photo: a section lays itself out with the photo or without it, never with a
+ * stand-in.
+ * @param {string} slot
+ * @param {import("./data-types.js").Photos} slots
+ */
+export function hasPhoto(slot, slots, photoDir = PHOTO_DIR) {
+  const entry = slots[slot];
+  if (!entry) throw new Error(`Photo slot "${slot}" is not in site/_data/photos.yaml`);
+  return realPhoto(slot, entry, photoDir) !== undefined;
 }

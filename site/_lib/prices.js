@@ -8,11 +8,39 @@ import { daNumber } from "./format.js";
 
 /**
  * A price as every page writes it: "fra 4.500 kr. inkl. moms", with its unit before the moms
- * ("fra 595 kr. pr. time inkl. moms"). Prices to consumers include moms (markedsføringsloven § 13).
+ * ("595 kr. pr. time inkl. moms"); an exact price (the hourly rate) without "fra". Prices to consumers
+ * include moms (markedsføringsloven § 13).
  * @param {Price} item
  */
 export function priceText(item) {
-  return `fra ${daNumber(item.from)} kr.${item.unit ? ` ${item.unit}` : ""} ${item.vat}. moms`;
+  return `${item.exact ? "" : "fra "}${daNumber(item.from)} kr.${item.unit ? ` ${item.unit}` : ""} ${item.vat}. moms`;
+}
+
+/**
+ * The price a service's card shows: the first of the service's own prices in prices.yaml (the owner
+ * chooses it by the order of the list), or undefined when the service has none.
+ * @param {Prices} prices
+ * @param {string} service a services.yaml key
+ */
+export function cardPrice(prices, service) {
+  return prices.items.find((item) => !item.role && item.service === service);
+}
+
+/**
+ * The prices customers ask about most (`popular`, at most three: the schema's rule), for the home page.
+ * @param {Prices} prices
+ */
+export function popularPrices(prices) {
+  return prices.items.filter((item) => item.popular);
+}
+
+/**
+ * The price copy names by its title ({pris:Ny eltavle}); a ContentError-worthy mistake when none has it.
+ * @param {Prices} prices
+ * @param {string} title
+ */
+export function priceNamed(prices, title) {
+  return prices.items.find((item) => item.title.toLowerCase() === title.trim().toLowerCase());
 }
 
 /**
@@ -38,7 +66,7 @@ export function priceByRole(prices, role) {
 }
 
 /**
- * A schema.org Service with the service page's prices as Offers ("fra"-prices: minPrice), or nothing
+ * A schema.org Service with the service page's prices as Offers ("fra"-prices: minPrice; an exact one: price), or nothing
  * when the page lists none.
  * @param {Prices} prices
  * @param {{ key: string, title: string, path: string }} service the services.yaml entry
@@ -57,10 +85,9 @@ export function serviceOffers(prices, service, siteUrl, businessId) {
     offers: items.map((item) => ({
       "@type": "Offer",
       name: item.title,
-      description: item.includes,
       priceSpecification: {
         "@type": "PriceSpecification",
-        minPrice: item.from,
+        ...(item.exact ? { price: item.from } : { minPrice: item.from }),
         priceCurrency: "DKK",
         valueAddedTaxIncluded: item.vat === "inkl",
       },

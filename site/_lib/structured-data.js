@@ -1,5 +1,6 @@
 // JSON-LD for every page, built as plain objects (docs/product.md#pages, #data) and printed by the
 // `jsonLd` filter, which escapes "<" so no value can close the <script> element.
+import { reachText } from "./copy-facts.js";
 import { serviceOffers } from "./prices.js";
 
 const CONTEXT = "https://schema.org";
@@ -33,7 +34,7 @@ export function electrician(business, reviews = []) {
       },
     ],
     founder: { "@type": "Person", name: business.identity.owner.name, jobTitle: business.identity.owner.role },
-    description: `${business.brand} er autoriseret elektriker med base i ${business.address.town} og arbejder på hele Sjælland.`,
+    description: `${business.brand} er autoriseret elektriker med base i ${business.address.town} og kører ud inden for ${reachText(business)}.`,
     url: `${site}/`,
     logo: `${site}/assets/logo.svg`,
     image: `${site}/assets/logo.svg`,

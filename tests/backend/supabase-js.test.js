@@ -57,7 +57,7 @@ describe("send-contact-email called by the Supabase clients", () => {
       expect(error).toBeInstanceOf(FunctionsHttpError);
       expect(error.context.status).toBe(400);
       const body = await error.context.json();
-      expect(body.fieldErrors).toEqual({ name: ["Navn skal være mindst 2 tegn"], email: ["Indtast en gyldig email"] });
+      expect(body.fieldErrors).toEqual({ name: ["Navn skal være mindst 2 tegn"], email: ["Indtast en gyldig e-mailadresse"] });
     });
   }
 });

@@ -76,7 +76,8 @@ export const JOURNEYS = [
     async run({ tab, expect }) {
       expect(await tab.evaluate(() => document.querySelector("header a[href='/']")?.textContent)).toContain(business.brand);
       expect(await tab.isVisible('header nav[aria-label="Hovedmenu"]')).toBe(true);
-      const panelItem = 'nav[aria-label="Hovedmenu"] a[href="/ydelser/private"]';
+      // The dropdown's own link ('Privat' is a direct link of the bar too).
+      const panelItem = 'nav[aria-label="Hovedmenu"] .nav-panel a[href="/ydelser/private"]';
       expect(await tab.isVisible(panelItem)).toBe(false);
       await tab.hover('nav[aria-label="Hovedmenu"] a[href="/ydelser"]');
       await tab.waitForElement("elektriker-nav[ready]");
@@ -84,7 +85,9 @@ export const JOURNEYS = [
       await tab.moveMouse(640, 700);
       await tab.waitFor(
         () =>
-          !document.querySelector('nav[aria-label="Hovedmenu"] a[href="/ydelser/private"]')?.checkVisibility({ visibilityProperty: true }),
+          !document
+            .querySelector('nav[aria-label="Hovedmenu"] .nav-panel a[href="/ydelser/private"]')
+            ?.checkVisibility({ visibilityProperty: true }),
         [],
         { what: "the dropdown to close" },
       );
@@ -134,22 +137,23 @@ export const JOURNEYS = [
     },
   },
   {
-    // Saturday 28 March 2026, 12:00 in Copenhagen: closed until Monday, in the header and in the
-    // contact block.
-    name: "on a Saturday the header and the contact block say when the phone opens",
+    // Saturday 28 March 2026, 12:00 in Copenhagen: the døgnvagt answers until Monday, in the header, the
+    // phone's action bar and the contact block (never 'Lukket nu' beside the promise of a døgnvagt).
+    name: "on a Saturday the header, the action bar and the contact block say the døgnvagt answers and when the phone opens",
     url: "/kontakt",
     clock: "2026-03-28T11:00:00Z",
     async run({ tab, expect }) {
       const closed = await tab.waitFor(
         () =>
           document.querySelector("open-now.is-closed") &&
-          [...document.querySelectorAll("open-now")].map((box) => [box.closest("header, li")?.localName, box.textContent]),
+          [...document.querySelectorAll("open-now")].map((box) => [box.closest("header, aside, li")?.localName, box.textContent]),
         [],
         { what: "the closed state" },
       );
       expect(closed).toEqual([
-        ["header", "Lukket nu · åbner mandag kl. 8"],
-        ["li", "Lukket nu · åbner mandag kl. 8"],
+        ["header", "Døgnvagt nu · åbner mandag kl. 8"],
+        ["aside", "Døgnvagt nu · åbner mandag kl. 8"],
+        ["li", "Døgnvagt nu · åbner mandag kl. 8"],
       ]);
     },
   },

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../dev/chromium.js";
 import { pagePool } from "../support/page-pool.js";
 import { ALL_PAGES, business } from "../support/site.js";
+import { loadData } from "../../site/_lib/load-data.js";
 import { startSite } from "../support/server.js";
 
 /** The narrowest phones in use (iPhone SE, mini: an FAQ answer broke '2–4 timer' there), a common one, a desktop. */
@@ -119,6 +120,30 @@ function layoutProblems({ phone, email }) {
     }
   }
 
+  // One left edge: every section's content starts where the header's does, but a block centred on purpose
+  // (.text-center). An area page's FAQ once stood centred in a narrow column while every other section
+  // was left-aligned; the long-read pages' text did the same under a left-aligned hero.
+  const edge = (/** @type {Element} */ element) => element.getBoundingClientRect().left + parseFloat(getComputedStyle(element).paddingLeft);
+  const pageEdge = edge(/** @type {Element} */ (document.querySelector("header .wrap")));
+  for (const wrap of document.querySelectorAll("main .wrap")) {
+    if (!visible(wrap) || wrap.closest(".text-center")) continue;
+    if (Math.abs(edge(wrap) - pageEdge) > 1)
+      problems.push(`a column ${Math.round(edge(wrap) - pageEdge)} px in from the page's left edge ${describe(wrap)}`);
+  }
+
+  // No empty band between two sections of one background: where they meet, only one of them pads the
+  // seam (the home page once had about 190 px of grey between 'Om os' and 'Kontakt').
+  const sections = [...document.querySelectorAll("main > .section, main > section")].filter(visible);
+  for (let index = 1; index < sections.length; index++) {
+    const [above, below] = [sections[index - 1], sections[index]].map((section) => getComputedStyle(section));
+    const seam = parseFloat(above.paddingBottom) + parseFloat(below.paddingTop);
+    if (
+      above.backgroundColor === below.backgroundColor &&
+      seam > Math.max(parseFloat(above.paddingTop), parseFloat(below.paddingBottom)) + 1
+    )
+      problems.push(`an empty band of ${Math.round(seam)} px between two sections of one background ${describe(sections[index])}`);
+  }
+
   // Unbreakable text: the phone number, times (07.00–17.00), distances, percentages, the e-mail address
   // and "døgnvagt 24/7" stay on one line.
   const unbreakable = new RegExp(
@@ -212,4 +237,30 @@ describe("/kontakt on a phone", () => {
       `${seen.field.name} ends at ${Math.round(seen.field.bottom)} px, the action bar starts at ${seen.barTop}`,
     ).toBeLessThanOrEqual(seen.barTop);
   });
+});
+
+// Prices where the customer decides: on a phone the first price of /ydelser was 2,860 px down and of
+// /ydelser/private 13,290 px down; the home page showed none.
+describe("prices on a phone", () => {
+  const services = loadData("services");
+  const prices = loadData("prices");
+  const withPrices = services.filter((service) => prices.items.some((item) => item.service === service.key)).map((service) => service.path);
+  for (const route of ["/", "/ydelser", "/priser", ...withPrices])
+    it(`${route} shows a price on its first two screens (${PHONE.width} × ${PHONE.height})`, async () => {
+      const top = await pages.lend(PHONE, async (page) => {
+        await page.goto(`${site.base}${route}`, { waitUntil: "load" });
+        return page.evaluate(() => {
+          const walker = document.createTreeWalker(/** @type {Node} */ (document.querySelector("main")), NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (!/\d\s?kr\./.test(/** @type {Text} */ (node).data)) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            const box = range.getBoundingClientRect();
+            if (box.height > 0) return box.top + window.scrollY;
+          }
+          return Number.POSITIVE_INFINITY;
+        });
+      });
+      expect(top, `the first price at ${Math.round(top)} px`).toBeLessThan(2 * PHONE.height);
+    });
 });

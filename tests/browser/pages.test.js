@@ -146,6 +146,28 @@ describe("navigation without JavaScript", () => {
     await context.close();
   });
 
+  // The open menu once left the page under it as it was: the hero's button showed below the panel.
+  it("dims the page under the open phone menu, and a tap there closes the menu", async () => {
+    const { context, page } = await visit("/", { viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    await page.locator(".mobile-menu summary").click();
+    const panel = await page.locator(".mobile-panel").boundingBox();
+    const below = { x: 195, y: Math.min(830, (panel?.y ?? 0) + (panel?.height ?? 0) + 40) };
+    expect(below.y).toBeGreaterThan((panel?.y ?? 0) + (panel?.height ?? 0));
+    // What a tap below the panel lands on: the menu's own backdrop, drawn over the page and dimming it.
+    const hit = await page.evaluate(({ x, y }) => {
+      const element = document.elementFromPoint(x, y);
+      return {
+        summary: element?.matches(".mobile-menu summary") ?? false,
+        shade: getComputedStyle(element ?? document.body, "::after").backgroundColor,
+      };
+    }, below);
+    expect(hit.summary).toBe(true);
+    expect(hit.shade).not.toBe("rgba(0, 0, 0, 0)");
+    await page.mouse.click(below.x, below.y);
+    await expect.poll(() => page.locator(".mobile-menu").getAttribute("open")).toBeNull();
+    await context.close();
+  });
+
   it("shows the Ydelser dropdown on hover and on keyboard focus on a desktop", async () => {
     const { context, page } = await visit("/", { viewport: { width: 1280, height: 800 }, javaScriptEnabled: false });
     const item = page.locator('nav[aria-label="Hovedmenu"] .nav-panel a[href="/ydelser/private"]');

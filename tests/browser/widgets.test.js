@@ -102,7 +102,7 @@ describe("the quote form on the firm's pages, against the local stack", { concur
     await context.close();
   });
 
-  it("keeps every value and shows the destructive notice with the phone number when a proxy answers for the backend", async ({
+  it("keeps every value and shows one message with the phone number, in the form, when a proxy answers for the backend", async ({
     expect,
   }) => {
     const { context, page, problems } = await visit(browser, `${site.base}/kontakt`);
@@ -131,9 +131,11 @@ describe("the quote form on the firm's pages, against the local stack", { concur
     await page.getByRole("button", { name: "Send forespørgsel" }).click();
     expect(await page.getByRole("button", { name: "Sender..." }).isDisabled()).toBe(true);
     answer();
-    const notice = page.locator("elektriker-notices .notice-destructive");
-    await notice.waitFor();
-    expect(await notice.textContent()).toContain(`FejlDer opstod en fejl. Prøv igen eller ring til os på ${business.phone.display}`);
+    const alert = page.locator("#contact [role='alert']");
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain(`Der opstod en fejl. Prøv igen eller ring til os på ${business.phone.display}`);
+    // Once, in the form: no notice says it again over the form.
+    expect(await page.locator("elektriker-notices .notice").count()).toBe(0);
     expect(attempts).toBe(1);
     for (const [name, value] of Object.entries(values)) expect(await page.locator(`#kontakt-form-${name}`).inputValue()).toBe(value);
     expect(await axeViolations(page)).toEqual([]);

@@ -18,9 +18,14 @@ describe("the CMS at /admin", () => {
     const photos = loadData("photos");
     expect(slots.map((slot) => slot.name)).toEqual(Object.keys(photos));
     for (const slot of slots) {
-      // A slot's picture carries its description; the pages that show it are those with that alt text.
-      const showing = ROUTES.filter((route) => page(route).root.querySelectorAll(`img[alt="${photos[slot.name].alt}"]`).length > 0);
-      expect(slot.hint, slot.name).toBe(showing.length ? `Vises på ${showing.toSorted().join(", ")}` : "Vises ikke på nogen side lige nu");
+      const { alt } = photos[slot.name];
+      // A slot with a photo: its picture carries its description, and the pages that show it are those with that alt text.
+      const showing = alt ? ROUTES.filter((route) => page(route).root.querySelectorAll(`img[alt="${alt}"]`).length > 0) : [];
+      if (showing.length) expect(slot.hint, slot.name).toBe(`Vises på ${showing.toSorted().join(", ")}`);
+      // A slot without one shows nothing yet: the hint names pages the build has (where its photo will show).
+      else
+        for (const route of slot.hint.replace(/^Vises på /, "").split(", "))
+          if (slot.hint !== "Vises ikke på nogen side lige nu") expect(ROUTES, slot.name).toContain(route);
     }
   });
 

@@ -21,21 +21,22 @@ const visibleText = (route) =>
     .replace(/&nbsp;|&#160;/g, " ");
 
 describe("pictures", () => {
-  it("describes every placeholder drawing as a drawing (or as nothing), never as a photo of finished work", () => {
-    const pretending = ALL_PAGES.flatMap((route) =>
+  // Every image was once one of nine line drawings in a 200 px block ("Tegning af et hus" 22 times).
+  it("shows no drawing in place of a photo: every image on a page is a photo of the firm's", () => {
+    const standIns = ALL_PAGES.flatMap((route) =>
       page(route)
-        .root.querySelectorAll('img[src*="/placeholder-"]')
-        .map((img) => img.getAttribute("alt"))
-        .filter((alt) => alt !== "" && !/^Tegning af /.test(alt))
-        .map((alt) => `${route}: ${alt}`),
+        .root.querySelectorAll("main img")
+        .filter((img) => /placeholder|\.svg$/.test(img.getAttribute("src")) || /^Tegning\b/i.test(img.getAttribute("alt") ?? ""))
+        .map((img) => `${route}: ${img.getAttribute("src")}`),
     );
-    expect(pretending).toEqual([]);
+    expect(standIns).toEqual([]);
+    expect(ALL_PAGES.filter((route) => visibleText(route).includes("Tegning af"))).toEqual([]);
   });
 
   it("shows a different gallery on each area page than on the area listed before it, and no gallery on every page", () => {
     const captions = (route) =>
       page(route)
-        .root.querySelectorAll('section[aria-labelledby="gallery-title"] figcaption')
+        .root.querySelectorAll('section[aria-labelledby="gallery-title"] article h3')
         .map((caption) => caption.textContent.trim())
         .join(" | ");
     const galleries = areas.map((area) => captions(`/omraader/${area.slug}`));
@@ -46,14 +47,13 @@ describe("pictures", () => {
 });
 
 describe("facts said once", () => {
-  it("states the LED saving once on /ydelser/energioptimering instead of a savings column that repeats it", () => {
+  it("keeps savings out of the LED table on /ydelser/energioptimering: no column repeating a percentage", () => {
     const { root } = page("/ydelser/energioptimering");
     const headers = root.querySelectorAll("main table th").map((th) => th.textContent.trim().toLowerCase());
     expect(headers.length).toBeGreaterThan(0);
     expect(headers.filter((header) => header.includes("besparelse"))).toEqual([]);
     const cells = root.querySelectorAll("main table td").map((td) => td.textContent);
     expect(cells.filter((cell) => /\d+\s*[–-]\s*\d+\s*%/.test(cell))).toEqual([]);
-    expect(root.querySelector("main").textContent).toContain("75–85 %");
   });
 
   it("lists each footer destination once", () => {
@@ -142,11 +142,16 @@ describe("prices", () => {
 
   it("shows only the prices of prices.yaml, each as the file says it, wherever a price appears", () => {
     const foreign = ALL_PAGES.flatMap((route) =>
-      blocks(route).flatMap(({ text }) =>
-        [...text.matchAll(/fra [\d.]+ kr\.( pr\. \p{L}+)? (inkl|ekskl)\. moms/gu)]
-          .filter((match) => !written.includes(match[0]))
-          .map((match) => `${route}: ${match[0]}`),
-      ),
+      blocks(route)
+        // What a finished job cost its customer is that job's (jobs.yaml), not a price of the list.
+        .filter(({ block }) => !block.classList.contains("job-price"))
+        .flatMap(({ text }) =>
+          [...text.matchAll(/(fra )?[\d.]+ kr\.( pr\. \p{L}+)? (inkl|ekskl)\. moms/gu)]
+            .filter(
+              (match) => !written.some((price) => price.endsWith(match[0]) && (match[0].startsWith("fra ") || !price.startsWith("fra "))),
+            )
+            .map((match) => `${route}: ${match[0]}`),
+        ),
     );
     expect(foreign).toEqual([]);
   });
@@ -157,25 +162,50 @@ describe("prices", () => {
       const item = prices.items.find((entry) => entry.role === role);
       if (!item) continue;
       // A price list's own entry for another price (the business hourly rate) names that price, not this one.
-      const otherEntry = (text) => prices.items.some((entry) => entry !== item && text.startsWith(`${entry.title}:`));
+      const otherEntry = (text) =>
+        prices.items.some((entry) => entry !== item && [":", " "].some((after) => text.startsWith(entry.title + after)));
       for (const route of ALL_PAGES)
         for (const { text } of blocks(route).filter(({ text }) => words.test(text) && /\d kr\./.test(text) && !otherEntry(text)))
           expect(text, `${route}: ${role}`).toContain(priceText(item));
     }
   });
 
-  it("lists every price on its service's page and on /ydelser, beside the rule that the fixed price comes after an inspection", () => {
+  /** The price cards of a price list: each card's title and its price, as the visitor reads them. */
+  const cards = (section) =>
+    section.querySelectorAll(".price-cards li").map((card) => ({
+      card,
+      title: card.querySelector("b")?.textContent.trim(),
+      price: card.querySelector(".price")?.textContent.replace(/\s+/g, " ").trim(),
+    }));
+
+  it("lists every price on its service's page and on /priser as a card, beside when the price is fixed and when hourly", () => {
     const services = loadData("services");
+    const business = loadData("business");
     for (const item of prices.items.filter((entry) => !entry.role)) {
       const service = services.find((entry) => entry.key === item.service);
       expect(service, item.title).toBeDefined();
-      for (const route of [service?.path ?? "", "/ydelser"]) {
+      for (const route of [service?.path ?? "", "/priser"]) {
         const section = priceSection(route);
         expect(section, `${route} #priser`).toBeTruthy();
+        expect(
+          cards(section).map(({ title, price }) => ({ title, price })),
+          `${route}: ${item.title}`,
+        ).toContainEqual({ title: item.title, price: priceText(item) });
         const text = section.textContent.replace(/\s+/g, " ");
-        expect(text, `${route}: ${item.title}`).toContain(`${item.title}: ${priceText(item)}`);
         expect(text, route).toMatch(/fast[e]? pris[^.]*besigtigelse[^.]*før vi går i gang/i);
+        expect(text, route).toContain(business.guarantees.hourlyWhen);
       }
+    }
+  });
+
+  // The hourly rate once read "fra 595 kr. pr. time": a customer cannot check a bill against a "fra".
+  it("writes the hourly rate as one exact figure wherever it stands", () => {
+    const hourly = prices.items.filter((entry) => entry.role === "timepris");
+    expect(hourly.length).toBeGreaterThan(0);
+    for (const item of hourly) {
+      expect(priceText(item)).not.toMatch(/^fra /);
+      const typedAsFrom = ALL_PAGES.filter((route) => visibleText(route).includes(`fra ${priceText(item)}`));
+      expect(typedAsFrom).toEqual([]);
     }
   });
 
@@ -188,11 +218,10 @@ describe("prices", () => {
       expect(block?.textContent, route).toContain(`Håndværkerfradrag i ${deduction.year}`);
       expect(section.querySelector(`a[href="${deduction.sourceUrl}"]`), route).not.toBeNull();
       expect(section.textContent, route).toContain(monthYear(deduction.checked));
-      // A price that gives the fradrag says so where it stands.
-      for (const item of prices.items.filter((entry) => entry.deduction && section.textContent.includes(entry.title)))
-        expect(section.querySelectorAll("li").find((li) => li.textContent.includes(`${item.title}:`))?.textContent, route).toContain(
-          "Giver håndværkerfradrag",
-        );
+      // A price that gives the fradrag says so on its card.
+      for (const { card, title } of cards(section))
+        if (prices.items.find((entry) => entry.title === title)?.deduction)
+          expect(card.textContent, route).toContain("Giver håndværkerfradrag");
     }
   });
 });

@@ -88,14 +88,54 @@ describe("proof a customer can check", () => {
     let links = 0;
     for (const route of ALL_PAGES) {
       for (const link of page(route).root.querySelectorAll(`main a[href="${business.googleProfile}"]`)) {
+        const text = link.textContent.replace(/\s+/g, " ").trim();
+        // A link that names the profile ("vores Google-profil") states no rating; one that states it, states it whole.
+        if (!/\d/.test(text)) continue;
         links++;
-        expect(link.textContent.replace(/\s+/g, " ").trim(), route).toBe(expected);
+        expect(text, route).toBe(expected);
       }
     }
     expect(links).toBeGreaterThan(0);
     // A figure outside the link may not claim a count of its own ("over 150", "150+").
     for (const route of ALL_PAGES)
       expect(page(route).root.querySelector("main").textContent, route).not.toMatch(/\d+\+ anmeldelser|over \d+ anmeldelser/);
+  });
+
+  // "100 % autoriseret" once stood in the hero and the trust section with nothing to check it by.
+  it("links '100 % autoriseret' to the firm's entry in Sikkerhedsstyrelsen's register wherever it stands", () => {
+    const claim = /\d+ % autoriseret/;
+    let found = 0;
+    for (const route of [...ALL_PAGES, "/404"]) {
+      const smallest = page(route)
+        .root.querySelectorAll("body *")
+        .filter((element) => claim.test(element.textContent.replace(/\s+/g, " ")))
+        .filter((element) => !element.querySelectorAll("*").some((child) => claim.test(child.textContent.replace(/\s+/g, " "))));
+      for (const element of smallest) {
+        found++;
+        expect(element.closest("a")?.getAttribute("href"), `${route}: ${element.textContent}`).toBe(
+          business.identity.authorisation.registerUrl,
+        );
+      }
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+
+  // Only /anmeldelser said that the reviews shown are a selection, and where they come from.
+  it("says beside every block of reviews where they come from and that they are a selection", () => {
+    let blocks = 0;
+    for (const route of ALL_PAGES) {
+      const sections = new Set(
+        page(route)
+          .root.querySelectorAll("figure blockquote")
+          .map((quote) => quote.closest("section")),
+      );
+      for (const section of sections) {
+        blocks++;
+        expect(section?.textContent, route).toMatch(/udvalg/);
+        expect(section?.querySelector(`a[href="${business.googleProfile}"]`), route).not.toBeNull();
+      }
+    }
+    expect(blocks).toBeGreaterThan(2);
   });
 
   it("says on /anmeldelser how the reviews shown were collected and checked", () => {

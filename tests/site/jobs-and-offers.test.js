@@ -3,7 +3,7 @@
 // lists prices carries them as Offers on a Service.
 import { describe, expect, it } from "vitest";
 import { loadData } from "../../site/_lib/load-data.js";
-import { jobAnchor } from "../../site/_lib/jobs.js";
+import { jobAnchor, jobPriceText } from "../../site/_lib/jobs.js";
 import { slugify } from "../../site/_lib/slug.js";
 import { ALL_PAGES, areas, business, jsonLdBlocks, page } from "../support/site.js";
 
@@ -15,12 +15,25 @@ describe("jobs done", () => {
   it("tells every job on its town's page, under its own address, and at least three jobs on every area page", () => {
     for (const area of areas) {
       const { root } = page(`/omraader/${area.slug}`);
-      const told = root.querySelectorAll('section[aria-labelledby="gallery-title"] figure');
+      const told = root.querySelectorAll('section[aria-labelledby="gallery-title"] article');
       expect(told.length, area.name).toBeGreaterThanOrEqual(Math.min(3, jobs.length));
       for (const job of jobs.filter((entry) => entry.town === area.name)) {
         const story = root.querySelector(`#${jobAnchor(job)}`);
         expect(story?.textContent, `${area.name}: ${job.title}`).toContain(job.title);
         expect(story?.textContent).toContain(job.text.replace(/\s+/g, " ").slice(0, 40));
+      }
+    }
+  });
+
+  it("says on every area page which town each job is from, how far from here, and what it cost where the firm says", () => {
+    for (const area of areas) {
+      for (const card of page(`/omraader/${area.slug}`).root.querySelectorAll('section[aria-labelledby="gallery-title"] article')) {
+        const job = jobs.find((entry) => entry.title === card.querySelector("h3")?.textContent.trim());
+        expect(job, `${area.name}: ${card.textContent.slice(0, 60)}`).toBeDefined();
+        const text = card.textContent.replace(/\s+/g, " ");
+        expect(text, `${area.name}: ${job?.title}`).toContain(job?.town);
+        if (job?.town !== area.name) expect(text, `${area.name}: ${job?.title}`).toMatch(/ca\. \d+ km herfra/);
+        if (job?.price) expect(card.querySelector(".job-price")?.textContent.replace(/\s+/g, " "), job.title).toContain(jobPriceText(job));
       }
     }
   });
@@ -51,7 +64,12 @@ describe("prices in the JSON-LD", () => {
       const text = root.querySelector("main").textContent;
       for (const service of services) {
         // The call-out fee, hourly rate and surcharge stand beside every list; their Service is their own page's.
-        const listed = prices.items.filter((item) => item.service === service.key && !item.role && text.includes(`${item.title}:`));
+        const listed = prices.items.filter(
+          (item) =>
+            item.service === service.key &&
+            !item.role &&
+            root.querySelectorAll("#priser .price-cards b").some((title) => title.textContent === item.title),
+        );
         if (listed.length === 0) continue;
         const block = blocks.find((entry) => entry.name === service.title);
         expect(block?.provider, `${route}: ${service.title}`).toEqual({ "@id": `${business.site.url}/#business` });
@@ -60,7 +78,12 @@ describe("prices in the JSON-LD", () => {
             .filter((item) => item.service === service.key)
             .map((item) => [
               item.title,
-              { "@type": "PriceSpecification", minPrice: item.from, priceCurrency: "DKK", valueAddedTaxIncluded: item.vat === "inkl" },
+              {
+                "@type": "PriceSpecification",
+                ...(item.exact ? { price: item.from } : { minPrice: item.from }),
+                priceCurrency: "DKK",
+                valueAddedTaxIncluded: item.vat === "inkl",
+              },
             ]),
         );
       }

@@ -52,11 +52,10 @@ const REVIEW = `
 const TOWN = `
 - name: Rønnede
   postalCode: "4683"
-  distance: 15
   latitude: 55.2631
   longitude: 12.0211
   description: >-
-    Rønnede ligger ved Sydmotorvejen, 15 km fra Tureby, med Faxe Ladeplads og Bugten mod øst og Haslev mod vest.
+    Rønnede ligger ved Sydmotorvejen, {afstand} fra Tureby, med Faxe Ladeplads og Bugten mod øst og Haslev mod vest.
     Byen har vokset sig større med nye parcelhuse ved Kildevej, mens de gamle gårde og husmandssteder
     langs landevejen stadig har stalde, lader og værksteder med hver sin gamle installation.
     Vi kender både de nye huse, hvor familien vil have ladeboks og varmepumpe på plads, og de gamle længer,
@@ -102,7 +101,7 @@ const JOB = `
   year: 2099
   photo: eltavle
   text: >-
-    Ved et elsyn inden et hussalg fandt vi stofisolerede kabler i stuen og soveværelserne. Vi trak nye kabler
+    Ved et eleftersyn inden et hussalg fandt vi stofisolerede kabler i stuen og soveværelserne. Vi trak nye kabler
     i de gamle rør, hvor det kunne lade sig gøre, og lagde resten i lister langs paneler, så vægge og lofter
     kunne blive, som de var. Køberne fik en ren elinstallationsrapport ved overtagelsen.
   quote: Vi kunne sælge huset til tiden, og køberne fik papir på, at alt var i orden.
@@ -145,7 +144,7 @@ beforeAll(async () => {
     .jpeg()
     .toFile(join(dir, "site/images/photos/Eltavle.JPG"));
   const photosFile = join(dir, "site/_data/photos.yaml");
-  writeFileSync(photosFile, readFileSync(photosFile, "utf8").replace("alt: Tegning af en eltavle", `alt: ${PHOTO_ALT}`));
+  writeFileSync(photosFile, readFileSync(photosFile, "utf8").replace(/^eltavle:\n/m, `eltavle:\n  alt: ${PHOTO_ALT}\n`));
   const businessFile = join(dir, "site/_data/business.yaml");
   writeFileSync(
     businessFile,
@@ -156,9 +155,9 @@ beforeAll(async () => {
   // A price other copy quotes (the hourly rate), raised.
   const pricesFile = join(dir, "site/_data/prices.yaml");
   const pricesYaml = readFileSync(pricesFile, "utf8");
-  const hourly = /(role: timepris\n\s+from:) (\d+)/.exec(pricesYaml);
+  const hourly = /(role: timepris\n(?:\s+exact: true\n)?\s+from:) (\d+)/.exec(pricesYaml);
   expect(hourly?.[2]).toBe(String(HOURLY.from));
-  writeFileSync(pricesFile, pricesYaml.replace(/(role: timepris\n\s+from:) \d+/, `$1 ${NEW_HOURLY}`));
+  writeFileSync(pricesFile, pricesYaml.replace(/(role: timepris\n(?:\s+exact: true\n)?\s+from:) \d+/, `$1 ${NEW_HOURLY}`));
   const page = readFileSync(join(dir, "site/om-os.md"), "utf8")
     .replace(/^permalink: .*$/m, "permalink: /garanti.html")
     .replace(/^title: .*$/m, "title: Garanti")
@@ -196,7 +195,7 @@ describe("the owner's edits in a scratch copy", () => {
     expect(privateService).toContain("Stofkabler skiftet i en villa fra 1952");
     expect(readFileSync(join(dir, "dist/omraader/koge.html"), "utf8")).toContain("køberne fik papir på");
     expect(readFileSync(join(dir, "dist/garanti.html"), "utf8")).toContain("Fem års garanti på vores arbejde");
-    // The photo fills its slot on every page that showed the drawing: AVIF and WebP, with the owner's text.
+    // The photo fills its slot on every page that has it: AVIF and WebP, with the owner's text.
     const pages = readdirSync(join(dir, "dist"), { recursive: true, encoding: "utf8" })
       .filter((name) => name.endsWith(".html"))
       .map((name) => readFileSync(join(dir, "dist", name), "utf8"));

@@ -1,6 +1,8 @@
 // Shared blocks where the pages need them: the emergency call block, the guarantee explained once and
 // linked from everywhere else, and Danish on the 404 page.
 import { describe, expect, it } from "vitest";
+import { loadData } from "../../site/_lib/load-data.js";
+import { priceText } from "../../site/_lib/prices.js";
 import { ALL_PAGES, AREA_ROUTES, areas, business, page } from "../support/site.js";
 
 describe("the emergency call block", () => {
@@ -33,6 +35,21 @@ describe("the emergency call block", () => {
         near ? business.responseTimes.acuteHomeArea : business.responseTimes.acuteSurroundingTowns,
       );
     }
+  });
+});
+
+describe("a call-out out of hours", () => {
+  // Area pages said "Telefonen er åben døgnet rundt" 16 times, and nowhere what a call at night costs.
+  it("costs what prices.yaml says, stated beside the døgnvagt on every area page and in the contact block", () => {
+    const surcharge = loadData("prices").items.find((item) => item.role === "doegnvagt");
+    if (!surcharge) return;
+    for (const route of AREA_ROUTES)
+      expect(page(route).root.querySelector('aside[aria-labelledby="akut-opkald"]').textContent.replace(/\s+/g, " "), route).toContain(
+        priceText(surcharge),
+      );
+    const contact = page("/kontakt").root.querySelector("#contact").textContent.replace(/\s+/g, " ");
+    expect(contact).toContain(business.hours.emergency);
+    expect(contact).toContain(priceText(surcharge));
   });
 });
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { DATA_DIR, loadData, parseDataFile } from "../../site/_lib/load-data.js";
 import { withFacts } from "../../site/_lib/copy-facts.js";
+import { distanceKm } from "../../site/_lib/geo.js";
+import { priceText } from "../../site/_lib/prices.js";
 import { phoneNumber } from "../../site/_lib/data-schemas.js";
 
 const businessYaml = readFileSync(`${DATA_DIR}business.yaml`, "utf8");
@@ -78,7 +80,7 @@ describe("data files", () => {
 
   it("a new town with its coordinates missing is named by its name, not its position in the list", () => {
     const broken = YAML.parse(areasYaml);
-    broken.push({ ...broken[0], name: "Rønnede", postalCode: "4683", distance: 15, latitude: undefined, longitude: undefined });
+    broken.push({ ...broken[0], name: "Rønnede", postalCode: "4683", latitude: undefined, longitude: undefined });
     expect(() => parseDataFile(YAML.stringify(broken), "site/_data/areas.yaml")).toThrow(/"Rønnede" → Breddegrad: mangler/);
   });
 
@@ -98,17 +100,46 @@ describe("data files", () => {
     }
   });
 
+  it("measures each town's distance from the base's coordinates, as the crow flies, and orders nothing by a typed one", () => {
+    const business = loadData("business");
+    for (const area of loadData("areas")) {
+      expect(area.distanceExact, area.name).toBeCloseTo(distanceKm(business.geo, area), 6);
+      expect(area.distance, area.name).toBe(Math.max(1, Math.round(distanceKm(business.geo, area))));
+    }
+    // A distance typed into the file, as the old list had it, is refused: it cannot disagree with the map.
+    const typed = YAML.parse(areasYaml);
+    typed[0].distance = 10;
+    expect(() => parseDataFile(YAML.stringify(typed), "site/_data/areas.yaml")).toThrow(new RegExp(`"${typed[0].name}"`));
+  });
+
+  it("area copy that types a distance in km is refused, naming {afstand}", () => {
+    for (const typed of ["kun 10 km fra Tureby", "12 km", "ca. 8km væk"]) {
+      const broken = YAML.parse(areasYaml);
+      broken[1].description = `${broken[1].name} ligger ${typed}.`;
+      expect(() => parseDataFile(YAML.stringify(broken), "site/_data/areas.yaml"), typed).toThrow(/\{afstand\}/);
+    }
+  });
+
   it("fills an area's placeholders from business.yaml, the acute promise by the town's distance, and stops at an unknown one", () => {
     const business = loadData("business");
     const { homeAreaKm, acuteHomeArea, acuteSurroundingTowns, quoteAfterInspection } = business.responseTimes;
-    const near = { name: "Nær", distance: homeAreaKm };
-    const far = { name: "Fjern", distance: homeAreaKm + 1 };
-    expect(withFacts("Vi er {akut} hos dig.", business, near)).toBe(`Vi er ${acuteHomeArea} hos dig.`);
-    expect(withFacts("Vi kommer {akut}.", business, far)).toBe(`Vi kommer ${acuteSurroundingTowns}.`);
-    expect(withFacts("Tilbud {tilbud}.", business, far)).toBe(`Tilbud ${quoteAfterInspection}.`);
-    expect(() => withFacts("Vi kommer {akutt}.", business, far)).toThrow(/Fjern: unknown placeholder \{akutt\}/);
+    const near = { name: "Nær", distance: homeAreaKm, distanceExact: homeAreaKm };
+    const far = { name: "Fjern", distance: homeAreaKm + 1, distanceExact: homeAreaKm + 1 };
+    expect(withFacts("Vi er {akut} hos dig.", { business }, near)).toBe(`Vi er ${acuteHomeArea} hos dig.`);
+    expect(withFacts("Vi kommer {akut}.", { business }, far)).toBe(`Vi kommer ${acuteSurroundingTowns}.`);
+    expect(withFacts("Tilbud {tilbud}.", { business }, far)).toBe(`Tilbud ${quoteAfterInspection}.`);
+    expect(withFacts("Der er {afstand} til Fjern.", { business }, far)).toBe(`Der er ${homeAreaKm + 1} km i lige linje til Fjern.`);
+    expect(withFacts("Vi kører {rækkevidde}.", { business })).toBe(
+      `Vi kører cirka ${business.serviceArea.radiusMeters / 1000} km fra ${business.address.town}.`,
+    );
+    expect(() => withFacts("Vi kommer {akutt}.", { business }, far)).toThrow(/Fjern: unknown placeholder \{akutt\}/);
+    // A price is quoted from prices.yaml by its title, as the price lists write it; a title it lacks stops the build.
+    const prices = loadData("prices");
+    const [first] = prices.items;
+    expect(withFacts(`Fra {pris:${first.title}}.`, { business, prices })).toBe(`Fra ${priceText(first)}.`);
+    expect(() => withFacts("Fra {pris:Findes ikke}.", { business, prices })).toThrow(/\{pris:Findes ikke\} names no price/);
     // Outside an area page there is no town to fit a promise to.
-    expect(() => withFacts("Vi kommer {akut}.", business)).toThrow(/outside an area page: unknown placeholder \{akut\}/);
+    expect(() => withFacts("Vi kommer {akut}.", { business })).toThrow(/outside an area page: unknown placeholder \{akut\}/);
   });
 
   it("a data file without a schema is refused rather than used unchecked", () => {
@@ -159,16 +190,5 @@ describe("data files", () => {
     // Spelt without æ, ø and å, the name makes the same address.
     const spelt = [...reviews, { ...reviews[0], name: "Søren Sø", date: "2099-01" }, { ...reviews[0], name: "Soren So", date: "2099-01" }];
     expect(() => parseDataFile(YAML.stringify(spelt), "site/_data/reviews.yaml")).toThrow(/"Soren So" → Måned: kunden har allerede/);
-  });
-
-  it("allows exactly the placeholder motifs there are drawings for", () => {
-    const photos = YAML.parse(readFileSync(`${DATA_DIR}photos.yaml`, "utf8"));
-    const [slot] = Object.keys(photos);
-    expect(() =>
-      parseDataFile(YAML.stringify({ ...photos, [slot]: { ...photos[slot], motif: "tools" } }), "site/_data/photos.yaml"),
-    ).not.toThrow();
-    expect(() =>
-      parseDataFile(YAML.stringify({ ...photos, [slot]: { ...photos[slot], motif: "unicorn" } }), "site/_data/photos.yaml"),
-    ).toThrow(new RegExp(`"${slot}" → Tegning uden foto: skal være en af: ${"panel"}`));
   });
 });

@@ -1,4 +1,4 @@
-// A real photo dropped in for a placeholder (docs/editing.md "Photos"): encoded once to AVIF and
+// A real photo dropped into its slot (docs/editing.md "Photos"): encoded once to AVIF and
 // WebP at two widths, described by its own alt text, and not encoded again by the next build, since the
 // encoded files survive a rebuild and are named by the photo's content.
 import { execFileSync } from "node:child_process";
@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { pictureHtml, realPhoto } from "../../site/_lib/photos.js";
+import { hasPhoto, pictureHtml, realPhoto } from "../../site/_lib/photos.js";
 
 const photoDir = mkdtempSync(join(tmpdir(), "photos-in-"));
 const outputDir = mkdtempSync(join(tmpdir(), "photos-out-"));
@@ -17,7 +17,7 @@ afterAll(() => {
   for (const dir of [photoDir, outputDir, casesOutputDir]) rmSync(dir, { recursive: true, force: true });
 });
 
-const SLOTS = { eltavle: { alt: "Ny eltavle i et parcelhus i Køge", caption: "Eltavler", motif: "panel" } };
+const SLOTS = { eltavle: { alt: "Ny eltavle i et parcelhus i Køge", caption: "Eltavler" } };
 const options = { photoDir, outputDir };
 
 /** The outputs' names and modification times. */
@@ -33,7 +33,6 @@ describe("a real photo in a slot", () => {
     expect(html).toMatch(/<img src="\/img\/\S+-480\.webp"[^>]* srcset="\/img\/\S+-480\.webp 480w, \/img\/\S+-960\.webp 960w"/);
     expect(html).toContain('alt="Ny eltavle i et parcelhus i Køge"');
     expect(html).toContain('loading="lazy"');
-    expect(html).not.toContain("placeholder-");
     const first = outputs();
     expect(
       Object.keys(first)
@@ -49,9 +48,12 @@ describe("a real photo in a slot", () => {
     expect(outputs()).toEqual(first);
   });
 
-  it("keeps the drawing while the slot has no photo", async () => {
-    const html = await pictureHtml("eltavle", SLOTS, { photoDir: casesOutputDir, outputDir: casesOutputDir });
-    expect(html).toMatch(/<img src="\/img\/placeholder-panel\.[0-9a-f]{10}\.svg"/);
+  // Every slot once showed a line drawing in a 200 px block until the firm had a photo.
+  it("shows nothing while the slot has no photo, and says so to the page's layout", async () => {
+    const empty = { photoDir: casesOutputDir, outputDir: casesOutputDir };
+    expect(await pictureHtml("eltavle", SLOTS, empty)).toBe("");
+    expect(hasPhoto("eltavle", SLOTS, casesOutputDir)).toBe(false);
+    expect(hasPhoto("eltavle", SLOTS, photoDir)).toBe(true);
   });
 });
 
@@ -76,7 +78,7 @@ describe("what a firm's camera gives", () => {
     for (const name of ["eltavle.JPG", "eltavle.Jpeg", "eltavle.PNG"]) {
       const dir = await folderWith(name, name.toLowerCase().endsWith("png") ? "png" : "jpeg");
       const html = await pictureHtml("eltavle", SLOTS, { photoDir: dir, outputDir: casesOutputDir });
-      expect(html, name).not.toContain("placeholder-");
+      expect(html, name).toContain("<picture>");
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -107,7 +109,6 @@ describe("what a firm's camera gives", () => {
       { photoDir: dir, outputDir: casesOutputDir },
     );
     expect(html).toContain('alt="Ny eltavle i et parcelhus i Køge"');
-    expect(html).not.toContain("placeholder-");
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -121,11 +122,12 @@ describe("what a firm's camera gives", () => {
   });
 
   // With eltavle.jpg in place, the alt text once still said "Tegning af en eltavle".
-  it("refuses a photo whose description is still the drawing's", async () => {
+  it("refuses a photo without a description of its own", async () => {
     const dir = await folderWith("eltavle.jpg");
     expect(() => realPhoto("eltavle", { ...SLOTS.eltavle, alt: "Tegning af en eltavle" }, dir)).toThrow(
-      /"eltavle" → Beskrivelse af billedet: "Tegning af en eltavle" beskriver tegningen/,
+      /"eltavle" → Beskrivelse af billedet: "Tegning af en eltavle" beskriver en tegning/,
     );
+    expect(() => realPhoto("eltavle", {}, dir)).toThrow(/"eltavle" → Beskrivelse af billedet: mangler/);
     expect(realPhoto("eltavle", SLOTS.eltavle, dir)).toBe(join(dir, "eltavle.jpg"));
     rmSync(dir, { recursive: true, force: true });
   });

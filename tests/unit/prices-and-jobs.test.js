@@ -47,7 +47,14 @@ describe("prices.yaml", () => {
 
   it("accepts a business price without moms", () => {
     const prices = YAML.parse(pricesYaml);
-    prices.items.push({ ...prices.items[0], title: "Tavleeftersyn", customer: "erhverv", vat: "ekskl", role: undefined });
+    prices.items.push({
+      ...prices.items[0],
+      title: "Tavleeftersyn",
+      customer: "erhverv",
+      vat: "ekskl",
+      role: undefined,
+      popular: undefined,
+    });
     expect(errorOf(YAML.stringify(prices), "site/_data/prices.yaml")).toBe("");
   });
 
@@ -89,9 +96,33 @@ describe("prices.yaml", () => {
     expect(priceText({ ...base, from: 4500, vat: "inkl" })).toBe("fra 4.500 kr. inkl. moms");
     expect(priceText({ ...base, from: 595, unit: "pr. time", vat: "inkl" })).toBe("fra 595 kr. pr. time inkl. moms");
     expect(priceText({ ...base, customer: "erhverv", from: 105000, vat: "ekskl" })).toBe("fra 105.000 kr. ekskl. moms");
+    // An exact price (the hourly rate) has no "fra".
+    expect(priceText({ ...base, from: 595, unit: "pr. time", vat: "inkl", exact: true })).toBe("595 kr. pr. time inkl. moms");
   });
 
-  it("gives each price of a service an Offer with its minimum price in DKK and whether moms is included", () => {
+  it('refuses an hourly rate written as a "fra"-price, and more prices on the home page than it shows', () => {
+    const prices = YAML.parse(pricesYaml);
+    const hourly = prices.items.find((/** @type {{ role?: string }} */ entry) => entry.role === "timepris");
+    delete hourly.exact;
+    expect(errorOf(YAML.stringify(prices), "site/_data/prices.yaml")).toContain(
+      `"${hourly.title}" → Præcis pris: timeprisen skal være én præcis pris`,
+    );
+    const many = YAML.parse(pricesYaml);
+    for (const item of many.items) item.popular = true;
+    expect(errorOf(YAML.stringify(many), "site/_data/prices.yaml")).toContain("På forsiden: forsiden viser højst 3 priser");
+  });
+
+  it("refuses a town's copy that names a price the list does not have, or types an amount, naming {pris:…}", () => {
+    const areas = YAML.parse(readFileSync(`${DATA_DIR}areas.yaml`, "utf8"));
+    areas[0].faq[0].answer = "En ny tavle koster {pris:Ny tavle}.";
+    expect(checkWith("areas.yaml", YAML.stringify(areas)).join("\n")).toContain(
+      `"${areas[0].name}" → Spørgsmål og svar → nr. 1 → Svar: {pris:Ny tavle}: der er ingen pris med titlen "Ny tavle" under Priser`,
+    );
+    areas[0].faq[0].answer = "En ny tavle koster 9.500 kr.";
+    expect(errorOf(YAML.stringify(areas), "site/_data/areas.yaml")).toMatch(/Svar: priser skrives ikke i teksten: skriv \{pris:/);
+  });
+
+  it("gives each price of a service an Offer with its minimum (or exact) price in DKK and whether moms is included", () => {
     const prices = loadData("prices");
     const services = loadData("services");
     for (const service of services) {
@@ -104,7 +135,7 @@ describe("prices.yaml", () => {
       expect(block?.offers.map((offer) => offer.priceSpecification)).toEqual(
         items.map((item) => ({
           "@type": "PriceSpecification",
-          minPrice: item.from,
+          ...(item.exact ? { price: item.from } : { minPrice: item.from }),
           priceCurrency: "DKK",
           valueAddedTaxIncluded: item.vat === "inkl",
         })),

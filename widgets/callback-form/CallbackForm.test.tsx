@@ -67,7 +67,7 @@ describe("CallbackForm", () => {
       "when",
       "website",
     ]);
-    expect(field("name").placeholder).toBe(QUOTE_RULES.name.placeholder);
+    expect(field("name").placeholder).toBe("");
     expect(field("phone").type).toBe("tel");
     expect(field("phone").minLength).toBe(QUOTE_RULES.phone.min);
     expect([...host.querySelectorAll("option")].map((option) => option.value)).toEqual(CALLBACK_RULES.when.options);

@@ -118,7 +118,7 @@ export function NavMenu({ id, trigger, items, links, current }: NavMenuProps) {
 
   return (
     <nav aria-label="Hovedmenu">
-      <ul className="flex items-center gap-1">
+      <ul className="flex items-center">
         <li
           ref={dropdown}
           className="nav-dropdown relative"

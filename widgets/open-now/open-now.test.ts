@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openNow, type PhoneHours } from "./open-now.ts";
+import { openNow, type PhoneHours, phoneHoursFrom } from "./open-now.ts";
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
 const hours: PhoneHours = { days: WEEKDAYS, opens: "08:00", closes: "17:00", closedDays: ["2026-12-24", "2026-12-25", "2026-12-31"] };
@@ -58,6 +58,30 @@ describe("whether the phone is answered now, in Copenhagen", () => {
     const holiday = { ...hours, closedDays: ["2026-12-28", "2026-12-29", "2026-12-30", "2026-12-31", "2027-01-01"] };
     // Saturday 26 December: the phone is next answered on Monday 4 January.
     expect(openNow(holiday, new Date("2026-12-26T10:00:00Z")).text).toBe("Lukket nu · åbner 4.1. kl. 8");
+  });
+
+  // At night the line said 'Lukket nu' right above 'Døgnvagt 24/7 ved akutte fejl' on the same number.
+  it("says 'Døgnvagt nu' outside the hours where a døgnvagt answers, never 'Lukket nu'", () => {
+    const emergency = { ...hours, emergency: true };
+    const state = (iso: string) => openNow(emergency, new Date(iso));
+    expect(state("2026-11-17T09:00:00Z")).toEqual({ open: true, text: "Åben nu · til kl. 17" });
+    expect(state("2026-11-17T06:59:00Z")).toEqual({ open: false, text: "Døgnvagt nu · åbner kl. 8" });
+    expect(state("2026-11-17T16:00:00Z").text).toBe("Døgnvagt nu · åbner i morgen kl. 8");
+    expect(state("2026-12-24T09:00:00Z").text).toBe("Døgnvagt nu · åbner mandag kl. 8");
+    const closedLong = {
+      ...emergency,
+      closedDays: Array.from({ length: 40 }, (_, day) => new Date(Date.UTC(2026, 11, 14 + day)).toISOString().slice(0, 10)),
+    };
+    expect(openNow(closedLong, new Date("2026-12-15T10:00:00Z")).text).toBe("Døgnvagt nu");
+    // Every half hour of four weeks: no state of a firm with a døgnvagt says 'Lukket'.
+    for (let at = Date.parse("2026-12-14T00:00:00Z"); at < Date.parse("2027-01-11T00:00:00Z"); at += 1_800_000)
+      expect(state(new Date(at).toISOString()).text).not.toMatch(/Lukket/);
+  });
+
+  it("reads whether there is a døgnvagt from business.yaml's hours", () => {
+    const business = { hours: { phone: { days: WEEKDAYS, opens: "08:00", closes: "17:00" }, closedDays: [] } };
+    expect(phoneHoursFrom({ hours: { ...business.hours, emergency: "Døgnvagt 24/7 ved akutte fejl" } }).emergency).toBe(true);
+    expect(phoneHoursFrom(business).emergency).toBe(false);
   });
 
   it("writes minutes where the hours have them", () => {

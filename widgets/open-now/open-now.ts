@@ -11,6 +11,11 @@ export type PhoneHours = {
   closes: string;
   /** Days the phone is not answered although their weekday says so, 'YYYY-MM-DD'. */
   closedDays: readonly string[];
+  /**
+   * Whether a døgnvagt answers the same number outside the hours (business.yaml's `hours.emergency`):
+   * then the line says so ('Døgnvagt nu'), never 'Lukket nu' beside a promise of help around the clock.
+   */
+  emergency?: boolean;
 };
 
 export type OpenNow = { open: boolean; text: string };
@@ -19,12 +24,13 @@ export type OpenNow = { open: boolean; text: string };
 export const phoneHoursFrom = ({
   hours,
 }: {
-  hours: { phone: Omit<PhoneHours, "closedDays">; closedDays: { date: string }[] };
+  hours: { phone: Omit<PhoneHours, "closedDays" | "emergency">; closedDays: { date: string }[]; emergency?: string };
 }): PhoneHours => ({
   days: hours.phone.days,
   opens: hours.phone.opens,
   closes: hours.phone.closes,
   closedDays: hours.closedDays.map(({ date }) => date),
+  emergency: Boolean(hours.emergency),
 });
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
@@ -41,7 +47,10 @@ const calendarDay = (day: string, offset: number) => {
   return { day: date.toISOString().slice(0, 10), weekday: date.getUTCDay(), date };
 };
 
-/** Whether the phone is answered now, and the Danish line the header shows: 'Åben nu · til kl. 17'. */
+/**
+ * Whether the phone is answered now in the phone hours, and the Danish line the header shows: 'Åben nu ·
+ * til kl. 17'; outside them 'Døgnvagt nu · åbner kl. 8' where a døgnvagt answers, 'Lukket nu · …' where none does.
+ */
 export function openNow(hours: PhoneHours, now: Date): OpenNow {
   const { year, month, day, hour, minute } = copenhagenParts(now);
   const today = `${year}-${month}-${day}`;
@@ -52,14 +61,15 @@ export function openNow(hours: PhoneHours, now: Date): OpenNow {
   };
   if (answers(0) && time >= hours.opens && time < hours.closes) return { open: true, text: `Åben nu · til ${clock(hours.closes)}` };
   const opens = clock(hours.opens);
-  if (answers(0) && time < hours.opens) return { open: false, text: `Lukket nu · åbner ${opens}` };
+  const closed = hours.emergency ? "Døgnvagt nu" : "Lukket nu";
+  if (answers(0) && time < hours.opens) return { open: false, text: `${closed} · åbner ${opens}` };
   for (let offset = 1; offset <= LOOK_AHEAD_DAYS; offset++) {
     if (!answers(offset)) continue;
     const { weekday, date } = calendarDay(today, offset);
     // Within a week the weekday says it; further away the date ('4.1.'), alone: with the weekday too the
     // line is wider than the header's box for it (tests/browser/open-now.test.js).
     const when = offset === 1 ? "i morgen" : offset < 7 ? DANISH_WEEKDAYS[weekday] : `${date.getUTCDate()}.${date.getUTCMonth() + 1}.`;
-    return { open: false, text: `Lukket nu · åbner ${when} ${opens}` };
+    return { open: false, text: `${closed} · åbner ${when} ${opens}` };
   }
-  return { open: false, text: "Lukket nu" };
+  return { open: false, text: closed };
 }

@@ -27,11 +27,13 @@ export function QuoteField({ formId, field, value, error, onChange }: QuoteField
   const rule = QUOTE_RULES[field];
   const id = `${formId}-${field}`;
   const hint = "hint" in rule ? rule.hint : undefined;
+  // Only where it helps beyond the label ("Hvor skal arbejdet udføres?"): one that repeats the label goes.
+  const placeholder = "placeholder" in rule ? rule.placeholder : undefined;
   const describedBy = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ");
   const common = {
     id,
     name: field,
-    placeholder: rule.placeholder,
+    placeholder,
     required: true,
     minLength: field === "email" ? undefined : rule.min,
     maxLength: rule.max,

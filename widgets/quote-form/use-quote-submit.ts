@@ -1,8 +1,9 @@
 // The quote form's send lifecycle: the browser's check of the values with the shared rules, sending
 // once however often the button is pressed (it keeps focus: aria-disabled, not disabled), aborting a send
 // still in flight when the form leaves the page, and the outcome (docs/product.md#messages-on-send): field
-// errors with focus on the first, or a lasting confirmation or lasting error inside the form that focus
-// moves to, beside the 5000 ms notice.
+// errors with focus on the first, or a lasting confirmation inside the form that focus moves to, beside
+// the 5000 ms notice; a failure is one message, in the form, that offers the phone (no notice repeats it
+// over the form).
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { type FieldErrors, QUOTE_RULES, type QuoteField, type QuoteValues, checkQuoteRequest } from "#quote-rules";
 import { notify } from "../shared/notices.ts";
@@ -62,6 +63,10 @@ export type SubmitOptions = {
 
 /** The failure text of docs/product.md#messages-on-send, used when the server gave no message of its own. */
 export const failureText = (phone: string) => `Der opstod en fejl. Prøv igen eller ring til os på ${phone}`;
+
+/** A failure's message that always offers the phone: the server's own where it names it (429, 503, 500), else with it added. */
+export const withPhone = (message: string, phone: string) =>
+  message.includes(phone) ? message : `${message.replace(/[.\s]*$/, ".")} Prøv igen, eller ring til os på ${phone}.`;
 
 /** State and handlers of one form's submissions. */
 export function useQuoteSubmit({
@@ -166,17 +171,15 @@ export function useQuoteSubmit({
     }
     if (result.fieldErrors) return showErrors(result.fieldErrors);
     // The server's own message says why (too fast, too many, unavailable …); without an answer, say so.
-    const message =
+    // One message, where the visitor is looking: a notice over the form once said the same again.
+    const reason =
       result.message ??
       (result.status === undefined
         ? `Vi kunne ikke få forbindelse. Prøv igen, eller ring til os på ${facts.phone.display}.`
         : failureText(facts.phone.display));
     announce("");
-    setOutcome({ kind: "failed", message });
+    setOutcome({ kind: "failed", message: withPhone(reason, facts.phone.display) });
     focusNext.current = `${id}-failed`;
-    // The notice always offers the phone: the server's message where it does (429, 503, 500), else the failure text.
-    const notice = result.message?.includes(facts.phone.display) ? result.message : failureText(facts.phone.display);
-    notify({ title: "Fejl", description: notice, variant: "destructive", durationMs: QUOTE_NOTICE_MS, phone: facts.phone });
   };
 
   /** Clears a field's error once the visitor changes it. */

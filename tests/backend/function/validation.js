@@ -92,9 +92,9 @@ export default concern("validation of the fields", (h, it) => {
     ["name", "J".repeat(101), "Navn må højst være 100 tegn"],
     ["phone", "1234567", "Indtast et gyldigt telefonnummer"],
     ["phone", "1".repeat(21), "Telefonnummer må højst være 20 tegn"],
-    ["email", "ikke-en-email", "Indtast en gyldig email"],
+    ["email", "ikke-en-email", "Indtast en gyldig e-mailadresse"],
     ["location", "K", "Indtast hvor arbejdet skal udføres"],
-    ["location", "K".repeat(201), "Lokation må højst være 200 tegn"],
+    ["location", "K".repeat(201), "Adresse eller by må højst være 200 tegn"],
     ["message", "For kort", "Besked skal være mindst 10 tegn"],
     ["message", "x".repeat(1001), "Besked må højst være 1000 tegn"],
   ];
@@ -132,7 +132,7 @@ export default concern("validation of the fields", (h, it) => {
     expect((await name.json()).fieldErrors).toEqual({ name: ["Navn må ikke indeholde linjeskift", "Navn må ikke indeholde @ eller =?"] });
     const email = await post({ ...VALID, email: "jens@example.dk\r\nBcc: victim@example.com" });
     expect(email.status).toBe(400);
-    expect((await email.json()).fieldErrors).toEqual({ email: ["Indtast en gyldig email"] });
+    expect((await email.json()).fieldErrors).toEqual({ email: ["Indtast en gyldig e-mailadresse"] });
     const location = await post({ ...VALID, location: "Køge\nBcc: victim@example.com" });
     expect(location.status).toBe(400);
     expect(await rows()).toHaveLength(0);
