@@ -8,6 +8,7 @@ export const ALL_ROUTES = [...STATIC_ROUTES, ...NOINDEX_ROUTES, ...AREA_ROUTES, 
 export const LIGHTHOUSE_ROUTES = [
   "/",
   "/ydelser",
+  "/priser",
   "/ydelser/private",
   "/ydelser/energioptimering",
   "/ydelser/erhverv",

@@ -94,7 +94,7 @@ describe("a page that is not registered", () => {
         `Ikke sendt: Formularen er ikke sat op til denne side endnu, så vi kan ikke modtage din forespørgsel herfra. Ring til os på ${business.phone.display}, så hjælper vi dig.`,
       );
       expect(await failed.getByRole("link", { name: business.phone.display }).getAttribute("href")).toBe(`tel:${business.phone.e164}`);
-      // One message: the failed line, not the same again as a notice over the form.
+      // One message, in the form: no notice says it again over the form.
       expect(await page.locator("elektriker-tilbud-notices .notice").count()).toBe(0);
       const [event] = await page.evaluate(() => window.__events);
       expect(event).toEqual({ type: "quote-failed", detail: { requestId: expect.any(String), status: 403 } });
@@ -137,10 +137,10 @@ describe("the check attribute, before going live", () => {
 
 describe("the embed on a page with its own font size and theme", () => {
   // The partner page's http://localhost origin is not registered: a send fails, which shows the failed
-  // line (with the phone as a link); from the registered origin it is stored, which shows a notice.
-  // /themed adds `* { font-size: 30px !important }` and the theme on :root. Before, the font size scaled
-  // the whole form about 1.9 times (its rem was the page's root size), and the failed line's phone link
-  // kept the browser's blue.
+  // line (with the phone as a link); from the registered name it is sent, which shows the confirmation
+  // and a notice. /themed adds `* { font-size: 30px !important }` and the theme on :root. Before, the
+  // font size scaled the whole form about 1.9 times (its rem was the page's root size), and the failed
+  // line's phone link kept the browser's blue.
   /** @param {string} path */
   async function failedSend(path) {
     const visited = await openEmbed(`http://localhost:${partner.port}${path}`);
@@ -148,11 +148,11 @@ describe("the embed on a page with its own font size and theme", () => {
     await visited.host.locator(".quote-failed a").waitFor();
     return visited;
   }
-
   /** @param {string} path */
-  async function storedSend(path) {
+  async function sentSend(path) {
     const visited = await openEmbed(`${origins().named}${path}`);
     await send(visited.host, `tema-sendt-${path.length}@example.dk`);
+    await visited.page.locator("elektriker-tilbud-notices .notice").filter({ hasText: "Besked sendt!" }).waitFor();
     // The pointer on the notice keeps it (it counts down only while nobody is reading it).
     await visited.page.locator("elektriker-tilbud-notices .notice-title").hover();
     return visited;
@@ -184,9 +184,9 @@ describe("the embed on a page with its own font size and theme", () => {
     );
 
   it("keeps its own size where the page sets every element's font size, the notices' too", async () => {
-    const plain = await storedSend("/");
+    const plain = await sentSend("/");
     const plainSizes = await drawnSizes(plain.page);
-    const themed = await storedSend("/themed");
+    const themed = await sentSend("/themed");
     expect(await themed.page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe("30px");
     const sizes = await drawnSizes(themed.page);
     expect(sizes).toEqual(plainSizes);
@@ -215,10 +215,11 @@ describe("the embed on a page with its own font size and theme", () => {
     for (const link of colours.links) expect(link).toMatch(new RegExp(`: ${THEME["--elektriker-link"].replace(/[()]/g, "\\$&")}$`));
     expect(colours).toMatchObject({ text: THEME["--elektriker-text"], heading: THEME["--elektriker-heading"] });
     expect(colours.background).toBe(THEME["--elektriker-background"]);
-    // A field's focus ring.
+    // A field's focus ring; and the failure said once, in the form, with no notice over it.
     const field = host.locator('[name="name"]');
     await field.focus();
     expect(await field.evaluate((element) => getComputedStyle(element).outlineColor)).toBe(THEME["--elektriker-focus"]);
+    expect(await page.locator("elektriker-tilbud-notices .notice").count()).toBe(0);
     await context.close();
   });
 
