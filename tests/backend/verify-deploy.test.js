@@ -15,7 +15,7 @@ import { verifyDeploy } from "../../operator/verify-deploy/index.js";
 import { TEST_SMS_TITLE } from "../../operator/verify-deploy/sms-check.js";
 import { siteFactsFile } from "../../site/_lib/site-facts.js";
 import { requestRows } from "../support/rows.js";
-import { DIST, areas, business } from "../support/site.js";
+import { areas, business, keepPhotos } from "../support/site.js";
 
 /**
  * The local stack with the site built against it into `built`, served from a copy (`served`) that a
@@ -25,7 +25,7 @@ async function startVerifyStack(functionEnv = {}) {
   const dir = await mkdtemp(join(tmpdir(), "verify-deploy-"));
   const built = join(dir, "built");
   const served = join(dir, "served");
-  await cp(join(DIST, "img"), join(built, "img"), { recursive: true });
+  keepPhotos(built);
   const stack = await startLocalStack({
     distDir: served,
     // What the firm uploads is what was built; the test breaks the uploaded copy, never the build.

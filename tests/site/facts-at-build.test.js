@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WIDGETS_OUTPUT_DIR } from "../../site/_lib/build-paths.js";
-import { DIST, business, requireBuild } from "../support/site.js";
+import { business, keepPhotos, requireBuild } from "../support/site.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const NEW_PHONE = { display: "98 76 54 32", e164: "+4598765432" };
@@ -30,7 +30,7 @@ beforeAll(async () => {
   // `npm run build:site` alone: Eleventy, with the widget build the main build made. The images are the
   // same (content-hashed) and kept, as every build keeps dist/img, so only the pages are built.
   const out = join(dir, "dist");
-  cpSync(join(DIST, "img"), join(out, "img"), { recursive: true });
+  keepPhotos(out);
   await promisify(execFile)(process.execPath, [join(ROOT, "node_modules/@11ty/eleventy/cmd.cjs"), "--quiet"], {
     cwd: dir,
     env: { ...process.env, SITE_OUTPUT_DIR: out, WIDGETS_OUTPUT_DIR },

@@ -1,7 +1,7 @@
 // The site as `npm start` runs it, for browser tests that send real quote requests: the widgets and
 // pages built against a local backend (into a temporary folder, leaving dist/ alone), and the local
 // stack around them (PGlite, the functions under Deno, SMTP that keeps .eml files), all on free ports.
-import { cp, mkdtemp, readFile, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readFile, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import PostalMime from "postal-mime";
@@ -9,7 +9,7 @@ import postgres from "postgres";
 import { buildAgainst } from "../../dev/local/build.js";
 import { registerPartner } from "./partners-command.js";
 import { startLocalStack } from "../../dev/local/stack.js";
-import { DIST } from "./site.js";
+import { keepPhotos } from "./site.js";
 
 /** @typedef {Awaited<ReturnType<typeof startLocalSite>>} LocalSite the running local site startLocalSite returns */
 
@@ -23,7 +23,7 @@ export async function startLocalSite({ partners = [] } = {}) {
   const dir = await mkdtemp(join(tmpdir(), "elektriker-local-site-"));
   const siteDir = join(dir, "dist");
   // The photos are the same for every build (content-hashed); the build keeps img/ instead of redoing them.
-  await cp(join(DIST, "img"), join(siteDir, "img"), { recursive: true });
+  keepPhotos(siteDir);
   /** @type {string[]} everything the functions logged */
   const functionOutput = [];
   // Every server binds port 0 and reports the port it got: no port is reserved and bound later.

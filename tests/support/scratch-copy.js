@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { WIDGETS_OUTPUT_DIR } from "../../site/_lib/build-paths.js";
-import { DIST } from "./site.js";
+import { keepPhotos } from "./site.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** What a site build reads. */
@@ -34,7 +34,7 @@ export function scratchCopy(prefix, { entries = BUILD_INPUTS, git = false } = {}
   const dir = mkdtempSync(join(tmpdir(), prefix));
   for (const entry of entries) cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
-  cpSync(join(DIST, "img"), join(dir, "dist/img"), { recursive: true });
+  keepPhotos(join(dir, "dist"));
   if (git) {
     // The link is not a folder, which the repository's "node_modules/" rule would match.
     appendFileSync(join(dir, ".gitignore"), "node_modules\n");

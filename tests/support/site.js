@@ -1,7 +1,7 @@
 // What the site tests share: the built dist/ folder (never built here, never skipped when missing; a
 // test may point SITE_TEST_DIST at another build), its routes as the build wrote them (which pages exist
 // is the firm's content, so no test lists them), and parsed pages.
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, readdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "node-html-parser";
@@ -12,6 +12,15 @@ export const DIST = process.env.SITE_TEST_DIST
   : fileURLToPath(new URL("../../dist/", import.meta.url));
 /** What in dist/ is not the visitors' site: the firm's CMS (the page at /admin and its files). */
 export const NOT_SITE = ["admin/", "admin.html"];
+
+/**
+ * Copies the main build's photos (content-hashed, the same for every build) into the build at `dir`, so
+ * a test's own build keeps them instead of making them again. A site without photos has no img/.
+ * @param {string} dir
+ */
+export function keepPhotos(dir) {
+  if (existsSync(join(DIST, "img"))) cpSync(join(DIST, "img"), join(dir, "img"), { recursive: true });
+}
 export const business = loadData("business");
 export const areas = loadData("areas");
 
