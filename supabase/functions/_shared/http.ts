@@ -19,30 +19,40 @@ export async function readBody(request: Request, deadlineMs = 5_000): Promise<st
   if (declared > BODY_LIMIT_BYTES) throw new BodyTooLarge();
   if (!request.body) return "";
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
   return await withinBodyDeadline(readAll(), deadlineMs, () => reader.cancel());
 
   async function readAll(): Promise<string> {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > BODY_LIMIT_BYTES) {
-        await reader.cancel();
-        throw new BodyTooLarge();
-      }
-      chunks.push(value);
-    }
-    const bytes = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
+    const bytes = await readAtMost(reader, BODY_LIMIT_BYTES);
+    if (bytes === null) throw new BodyTooLarge();
     // Bytes that are not UTF-8 are refused (a TypeError, answered 400), never stored as "K\ufffdge".
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   }
+}
+
+/**
+ * Every byte `reader` gives, joined, or null once they pass `limit` (the rest is then cancelled, so a
+ * stream that never ends costs no more than the limit).
+ */
+export async function readAtMost(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number): Promise<Uint8Array | null> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /**

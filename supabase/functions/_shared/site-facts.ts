@@ -13,7 +13,7 @@
 // the one it holds, and the instance then takes the database's. Of two copies built at the same instant
 // with different hashes, the one read last is taken: two builds in the same millisecond do not happen.
 import * as z from "zod/mini";
-import { sha256Hex } from "./http.ts";
+import { readAtMost, sha256Hex } from "./http.ts";
 import type { Logger } from "./log.ts";
 import { receiptFactsSchema } from "./receipt-text.ts";
 import type { Sql } from "./store.ts";
@@ -72,33 +72,15 @@ type Saved = "applied" | "same" | "stale";
  * refused before any of the body is read, and a body that grows past it is read no further (the rest is
  * cancelled, so a file that never ends costs no more than the limit).
  */
-async function readAtMost(response: Response, limit: number): Promise<string | null> {
+async function readText(response: Response, limit: number): Promise<string | null> {
   const body = response.body;
   if (Number(response.headers.get("content-length")) > limit) {
     await body?.cancel().catch(() => {});
     return null;
   }
   if (!body) return "";
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  const bytes = await readAtMost(body.getReader(), limit);
+  return bytes === null ? null : new TextDecoder().decode(bytes);
 }
 
 /** Whether copy `a` was built before copy `b`. */
@@ -132,7 +114,7 @@ export function createSiteFacts(
         log({ event: "site_facts_unreachable", level: "warn", status: response.status });
         return null;
       }
-      text = await readAtMost(response, MAX_FACTS_BYTES);
+      text = await readText(response, MAX_FACTS_BYTES);
     } catch (error) {
       log({ event: "site_facts_unreachable", level: "warn", errorName: (error as Error)?.name });
       return null;
