@@ -74,3 +74,22 @@ const MONTHS = ["januar", "februar", "marts", "april", "maj", "juni", "juli", "a
 export function danishMonth(month) {
   return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 }
+
+const weekdayDate = new Intl.DateTimeFormat("da-DK", {
+  timeZone: "Europe/Copenhagen",
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+
+/**
+ * A booked visit in Danish, Copenhagen time: 'torsdag den 3. december 2026 kl. 09.00–10.00'.
+ * @param {{ start: string | Date, end: string | Date }} visit
+ */
+export function danishVisit(visit) {
+  const start = new Date(visit.start);
+  const end = copenhagenParts(new Date(visit.end));
+  const { hour, minute } = copenhagenParts(start);
+  return `${weekdayDate.format(start).replace(/^(\S+) /, "$1 den ")} kl. ${hour}.${minute}–${end.hour}.${end.minute}`;
+}
