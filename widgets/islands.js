@@ -8,6 +8,7 @@
 export const ISLANDS = {
   quoteForm: { tag: "elektriker-quote-form", define: "widgets/quote-form/define.ts", shortcode: "quoteForm" },
   callbackForm: { tag: "elektriker-callback-form", define: "widgets/callback-form/define.ts", shortcode: "callbackForm" },
+  bookingForm: { tag: "elektriker-booking", define: "widgets/booking/define.ts", shortcode: "bookingForm" },
   faq: { tag: "elektriker-faq", define: "widgets/faq/define.ts", shortcode: "faqAccordion" },
   nav: { tag: "elektriker-nav", define: "widgets/nav-menu/define.ts", shortcode: "navMenu" },
   mobileMenu: { tag: "elektriker-mobile-menu", define: "widgets/nav-menu/define.ts", shortcode: "mobileMenu" },

@@ -4,6 +4,7 @@
 // show comes in as props from the pages' data (the firm's facts included), so `npm run build:site`
 // alone shows a changed fact everywhere.
 import { renderToString } from "react-dom/server";
+import { bookingFormIsland } from "./booking/island.tsx";
 import { callbackFormIsland } from "./callback-form/island.tsx";
 import { faqIsland } from "./faq/island.tsx";
 import type { ISLANDS } from "./islands.js";
@@ -21,6 +22,7 @@ type Registry = Record<keyof typeof ISLANDS, { tag: string }>;
 export const islands = {
   quoteForm: quoteFormIsland,
   callbackForm: callbackFormIsland,
+  bookingForm: bookingFormIsland,
   faq: faqIsland,
   nav: navIsland,
   mobileMenu: mobileMenuIsland,

@@ -51,18 +51,25 @@ const keepText = keepTextTogether(loadData("business").phone.display);
 const phoneHours = () => keepText(hoursText(loadData("business").hours.phone));
 
 /**
+ * A form that names the phone hours (the call-back's, and the booking's for those who would rather call).
+ * @param {object} params
+ * @param {{ url: string }} page
+ */
+const withPhoneHours = (params, page) => ({ props: { ...params, page: cleanUrl(page.url), facts: widgetFacts(), hours: phoneHours() } });
+
+/**
  * How each island of widgets/islands.js gets its props and element attributes from a shortcode's
  * parameters and the page: `{% quoteForm { id, heading, intro, location } %}` (docs/product.md#widget-states,
- * #quote-form-rules), `{% callbackForm { id } %}` (docs/product.md#call-back-form), `{% faqAccordion { id, items } %}` (items are `{ question, answer }`),
+ * #quote-form-rules), `{% callbackForm { id } %}` (docs/product.md#call-back-form), `{% bookingForm { id } %}`
+ * (docs/product.md#booking-a-free-inspection), `{% faqAccordion { id, items } %}` (items are `{ question, answer }`),
  * `{% navMenu { id, trigger, items, links, className } %}` and `{% mobileMenu { items, links, phone, className } %}`
  * (the header's menus). The shortcode names are the registry's.
  * @type {Record<keyof typeof ISLANDS, (params: any, page: { url: string }) => { props: object, attributes?: Record<string, string | undefined> }>}
  */
 const ISLAND_PROPS = {
   quoteForm: (params, page) => ({ props: { ...params, page: cleanUrl(page.url), facts: widgetFacts() } }),
-  callbackForm: (params, page) => ({
-    props: { ...params, page: cleanUrl(page.url), facts: widgetFacts(), hours: phoneHours() },
-  }),
+  callbackForm: (params, page) => withPhoneHours(params, page),
+  bookingForm: (params, page) => withPhoneHours(params, page),
   faq: ({ items, ...params }) => ({
     props: {
       ...params,

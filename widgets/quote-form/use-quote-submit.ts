@@ -58,6 +58,8 @@ export type SubmitOptions = {
   onResult?: (result: SendResult) => void;
   /** Where a request that got no answer waits for the connection; without it such a request fails. */
   keep?: { keeper: Keeper; onDevice: boolean };
+  /** The notice once stored, when not the quote form's 'Besked sendt!' (the booking page's). */
+  sentNotice?: { title: string; description: string };
 };
 
 /** The failure text of docs/product.md#messages-on-send, used when the server gave no message of its own. */
@@ -76,6 +78,7 @@ export function useQuoteSubmit({
   onSent,
   onResult,
   keep,
+  sentNotice = { title: "Besked sendt!", description: "Vi kontakter dig hurtigst muligt." },
 }: SubmitOptions) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
@@ -161,7 +164,7 @@ export function useQuoteSubmit({
       announce("");
       setOutcome({ kind: "sent" });
       focusNext.current = `${id}-sent`;
-      notify({ title: "Besked sendt!", description: "Vi kontakter dig hurtigst muligt.", durationMs: QUOTE_NOTICE_MS });
+      notify({ ...sentNotice, durationMs: QUOTE_NOTICE_MS });
       return;
     }
     if (result.fieldErrors) return showErrors(result.fieldErrors);

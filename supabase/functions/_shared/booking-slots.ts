@@ -8,6 +8,7 @@
 // the drive from one to the base and from the base to the other apart, which is never less than the drive
 // between them (the triangle inequality): the same rule the database's exclusion constraint holds, so a
 // time shown free is one the database will take unless someone books it first.
+import type { Slot } from "./nearest-slots.ts";
 import { areaNamed } from "./receipt-text.ts";
 
 /** The settings of business.yaml `inspections`, as the site publishes them. */
@@ -32,7 +33,8 @@ export type BookingFacts = { inspections: Inspections; closedDays: string[]; bas
 /** A booked visit as the free times see it: the range it takes (the drive included) and its Copenhagen day. */
 export type Taken = { from: Date; to: Date; day: string };
 
-export type Slot = { start: string; end: string };
+export type { Slot } from "./nearest-slots.ts";
+export { nearestSlots } from "./nearest-slots.ts";
 
 /** How many days ahead the page offers times. */
 export const BOOKING_DAYS = 14;
@@ -159,13 +161,4 @@ export function freeSlots({
     }
   }
   return slots;
-}
-
-/** The `count` free times nearest a wanted one, in time order: what a visitor who lost a time is offered. */
-export function nearestSlots(slots: readonly Slot[], wanted: Date, count = 3): Slot[] {
-  const distance = (slot: Slot) => Math.abs(Date.parse(slot.start) - wanted.getTime());
-  return slots
-    .toSorted((a, b) => distance(a) - distance(b))
-    .slice(0, count)
-    .toSorted((a, b) => a.start.localeCompare(b.start));
 }
