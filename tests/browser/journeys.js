@@ -250,11 +250,16 @@ export const JOURNEYS = [
       const firm = await mailTo(site, email);
       expect(firm.subject).toMatch(/^Ny besigtigelse: /);
       const confirmation = await waitFor(
-        async () => (await site.mails()).find((mail) => mail.to?.some((to) => to.address === email)),
+        async () =>
+          (await site.mails()).find((/** @type {import("postal-mime").Email} */ mail) => mail.to?.some((to) => to.address === email)),
         `the confirmation to ${email}`,
       );
       for (const mail of [firm, confirmation])
-        expect(mail.attachments.some((file) => file.mimeType === "text/calendar" && file.method === "REQUEST")).toBe(true);
+        expect(
+          mail.attachments.some(
+            (/** @type {import("postal-mime").Attachment} */ file) => file.mimeType === "text/calendar" && file.method === "REQUEST",
+          ),
+        ).toBe(true);
       const link = /\/besigtigelse#aendr=[0-9a-f.-]+/.exec(confirmation.text ?? "")?.[0];
       expect(link).toBeDefined();
       await tab.reopen(`${site.base}${link}`);
