@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { QUOTE_FIELDS, type QuoteField as Field } from "#quote-rules";
 import { danishVisit } from "../../supabase/functions/_shared/copenhagen-time.js";
 import { nearestSlots } from "../../supabase/functions/_shared/nearest-slots.ts";
+import { ensureNoticesRegion } from "../shared/notices-region.tsx";
 import { PrivacyNote } from "../shared/PrivacyNote.tsx";
 import type { SiteFacts } from "../shared/site-facts.ts";
 import { FailedNote, Honeypot, SendStatus } from "../quote-form/form-parts.tsx";
@@ -106,6 +107,8 @@ export function BookingForm({ id, facts, hours, page, onResult }: BookingFormPro
     submit.clearError(field);
   };
   const onSubmit = (event: { preventDefault(): void }) => {
+    // Where the notice of how it went shows: added now, not when the island started with the page.
+    ensureNoticesRegion("elektriker-notices");
     if (choice.current) return submit.onSubmit(event);
     event.preventDefault();
     setStartError("Vælg en af de ledige tider");

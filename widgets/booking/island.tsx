@@ -4,7 +4,6 @@
 import { ISLANDS } from "../islands.js";
 import type { Mount } from "../shared/island.ts";
 import { hydrateIsland, type IslandContract } from "../shared/island-contract.tsx";
-import { ensureNoticesRegion } from "../shared/notices-region.tsx";
 import { reportResultFrom } from "../quote-form/events.ts";
 import { BookingForm, type BookingFormProps } from "./BookingForm.tsx";
 
@@ -16,8 +15,8 @@ export const bookingFormIsland: IslandContract<BookingFormIslandProps> = {
   render: (props) => <BookingForm {...props} />,
 };
 
-/** Hydrates the booking island; it tells the page how a send went as the quote form does. */
-export const mount: Mount = (host) => {
-  ensureNoticesRegion("elektriker-notices");
-  return hydrateIsland(bookingFormIsland, host, { onResult: reportResultFrom(host) });
-};
+/**
+ * Hydrates the booking island; it tells the page how a send went as the quote form does. It starts
+ * without an interaction, so the notices' region is added only when the visitor books (BookingForm.tsx).
+ */
+export const mount: Mount = (host) => hydrateIsland(bookingFormIsland, host, { onResult: reportResultFrom(host) });
