@@ -8,6 +8,7 @@
 // the drive from one to the base and from the base to the other apart, which is never less than the drive
 // between them (the triangle inequality): the same rule the database's exclusion constraint holds, so a
 // time shown free is one the database will take unless someone books it first.
+import { copenhagenParts } from "./copenhagen-time.js";
 import type { Slot } from "./nearest-slots.ts";
 import { areaNamed } from "./receipt-text.ts";
 
@@ -86,19 +87,9 @@ export function bufferMinutes(facts: BookingFacts, town: Point | null): number {
   return facts.inspections.bufferMinutes + drive;
 }
 
-const offsetParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/Copenhagen",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 /** Copenhagen's offset from UTC at a moment, in minutes (60 in winter, 120 in summer). */
 function copenhagenOffset(moment: number): number {
-  const part = Object.fromEntries(offsetParts.formatToParts(new Date(moment)).map(({ type, value }) => [type, value]));
+  const part = copenhagenParts(new Date(moment));
   return (Date.UTC(+part.year, +part.month - 1, +part.day, +part.hour, +part.minute) - Math.floor(moment / MINUTE) * MINUTE) / MINUTE;
 }
 
