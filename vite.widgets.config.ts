@@ -1,14 +1,15 @@
 // The widget build (`npm run build:widgets`): React components (imports from "react") bundled as
 // Preact through the one alias map, in three environments built in order by one `vite build`:
-//   client: the islands of the firm's pages, one small define module per element (hashed names,
-//           listed in the manifest the site build reads), sharing one Preact chunk;
+//   client: the islands of the firm's pages (widgets/islands.js): every page's module, which defines
+//           them, and each island's chunk, loaded when it wakes, sharing one Preact chunk (hashed
+//           names, listed in the manifest the site build reads);
 //   embed:  the partner embed, one self-contained module under a stable name;
 //   ssr:    the same components for Node, which Eleventy renders into the pages at build time.
 // Output goes to .cache/widgets/ (site/_lib/build-paths.js); Eleventy copies public/ to dist/widgets/.
 import tailwindcss from "@tailwindcss/postcss";
 import { defineConfig, type Plugin } from "vite";
 import { WIDGETS_OUTPUT_DIR } from "./site/_lib/build-paths.js";
-import { EMBED, islandInputs } from "./widgets/islands.js";
+import { ENTRIES } from "./widgets/islands.js";
 import { reactToPreactAliases } from "./widgets/react-aliases.js";
 import { embedOwnSize } from "./widgets/embed-own-size.js";
 import { resolveThemeColors } from "./widgets/resolve-theme-colors.js";
@@ -57,14 +58,14 @@ export default defineConfig({
         manifest: true,
         // Waking an island fetches its chunk and the shared Preact chunk in parallel. Not the preload
         // helper itself, nor the kept-request flag's module (widgets/quote-form/kept-on-device.json):
-        // every page has already imported both (the define modules; every page's script), and Firefox
-        // fires an error on a modulepreload link for a module it has loaded that way.
+        // every page has already imported both (widgets/every-page.ts), and Firefox fires an error on a
+        // modulepreload link for a module it has loaded that way.
         modulePreload: {
           polyfill: false,
           resolveDependencies: (_file, deps) => deps.filter((dep) => !dep.includes("preload-helper") && !dep.includes("kept-on-device")),
         },
         rolldownOptions: {
-          input: islandInputs(),
+          input: { "every-page": ENTRIES.page },
           output: { entryFileNames: "[name].[hash].js", chunkFileNames: "[name].[hash].js" },
         },
       },
@@ -81,7 +82,7 @@ export default defineConfig({
         // Library mode: the one dynamic import (the photo code, widgets/quote-form/photos.ts, loaded when
         // a visitor picks a photo) stays a plain import(), without the preload helper an app build wraps
         // it in (about 600 bytes gzip that would preload nothing: the photo module imports only the entry).
-        lib: { entry: { "quote-form.embed": EMBED.define }, formats: ["es"] },
+        lib: { entry: { "quote-form.embed": ENTRIES.embed }, formats: ["es"] },
         rolldownOptions: {
           // One entry module under a stable name, and the photo module beside it under a hashed one
           // (tests/site/budget.test.js allows exactly that one).

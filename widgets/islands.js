@@ -1,28 +1,28 @@
-// The custom elements of widgets/, listed once. Each island of the firm's pages: its tag, the define
-// module that registers it, and the Nunjucks shortcode that renders it at build time. The widget build
-// bundles the define modules (vite.widgets.config.ts); the server render has each island's contract under
-// the same name (widgets/ssr.tsx); the site build registers the shortcodes and adds each define module's
-// script to the pages that contain its element (site/_config/shortcodes.js, site/_lib/widgets.js); the
-// define modules and each widget's island.tsx take their tag from here. What the island renders and how
-// its props reach the browser is each widget's island.tsx (widgets/shared/island-contract.tsx).
-export const ISLANDS = {
-  quoteForm: { tag: "elektriker-quote-form", define: "widgets/quote-form/define.ts", shortcode: "quoteForm" },
-  callbackForm: { tag: "elektriker-callback-form", define: "widgets/callback-form/define.ts", shortcode: "callbackForm" },
-  bookingForm: { tag: "elektriker-booking", define: "widgets/booking/define.ts", shortcode: "bookingForm" },
-  faq: { tag: "elektriker-faq", define: "widgets/faq/define.ts", shortcode: "faqAccordion" },
-  nav: { tag: "elektriker-nav", define: "widgets/nav-menu/define.ts", shortcode: "navMenu" },
-  mobileMenu: { tag: "elektriker-mobile-menu", define: "widgets/nav-menu/define.ts", shortcode: "mobileMenu" },
-};
+// The custom elements of widgets/, listed once (docs/development.md, "Adding an island"). Each island of
+// the firm's pages is an entry under the name its module exports it by: its tag; its folder, whose
+// island.tsx (a component: rendered by the build, loaded and hydrated when the island wakes) or island.ts
+// (plain DOM code, with every page's module) it is; the shortcode that renders it into a page; how its
+// props reach the browser ("json", in a `props` attribute; "markup", read back from the markup, for props
+// that are its visible text); and when it wakes ("interaction", the visitor's first; "now").
+/** @typedef {{ tag: string, folder: string, shortcode?: string, props?: "json" | "markup", wake: "interaction" | "now" }} Island */
+export const ISLANDS = /** @satisfies {Record<string, Island>} */ ({
+  quoteForm: { tag: "elektriker-quote-form", folder: "quote-form", shortcode: "quoteForm", props: "json", wake: "interaction" },
+  callbackForm: { tag: "elektriker-callback-form", folder: "callback-form", shortcode: "callbackForm", props: "json", wake: "interaction" },
+  bookingForm: { tag: "elektriker-booking", folder: "booking", shortcode: "bookingForm", props: "json", wake: "now" },
+  faq: { tag: "elektriker-faq", folder: "faq", shortcode: "faqAccordion", props: "markup", wake: "interaction" },
+  nav: { tag: "elektriker-nav", folder: "nav-menu", shortcode: "navMenu", props: "markup", wake: "interaction" },
+  mobileMenu: { tag: "elektriker-mobile-menu", folder: "nav-menu", shortcode: "mobileMenu", props: "markup", wake: "interaction" },
+  openNow: { tag: "open-now", folder: "open-now", wake: "now" },
+});
 
-/** The partner embed: its tag and its module, one self-contained file for other sites (quote-form/README.md). */
-export const EMBED = { tag: "elektriker-tilbud", define: "widgets/quote-form/embed.tsx" };
+/** The partner embed: mounted at once, its props its attributes, followed when the partner's page changes them. */
+export const EMBED = { tag: "elektriker-tilbud", observe: ["partner", "location", "heading", "compact", "check"] };
+
+/** The widget build's entries: every page's module, which defines the islands, and the embed's. */
+export const ENTRIES = { page: "widgets/every-page.ts", embed: "widgets/quote-form/embed.tsx" };
 
 /**
- * The first interactions that wake an island: a pointer arriving, a touch, focus, a key. The islands wait
- * for them (widgets/shared/island.ts), and the page's inline loader loads the islands' code at the first
- * of them if that comes before the first paint (site/_lib/island-loader.js).
+ * The first interactions that wake an island: a pointer arriving, a touch, focus, a key; the page's
+ * inline loader loads the islands' code at the first of them too, if it comes before the first paint.
  */
 export const WAKE_EVENTS = /** @type {const} */ (["pointerover", "pointerdown", "touchstart", "focusin", "keydown"]);
-
-/** The widget build's inputs: one entry per define module, named after its folder ("quote-form"). */
-export const islandInputs = () => Object.fromEntries(Object.values(ISLANDS).map(({ define }) => [define.split("/")[1], define]));

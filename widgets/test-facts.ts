@@ -8,3 +8,6 @@ export const TEST_FACTS = {
   siteUrl: "https://www.eksempel-el.example",
   retentionMonths: 12,
 };
+
+/** What the site build gives an island of its page (widgets/shared/island-contract.tsx). */
+export const TEST_PAGE = { path: "/kontakt", facts: TEST_FACTS, phoneHours: "mandag–fredag kl. 8.00–16.00", keepText: String };

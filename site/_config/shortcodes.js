@@ -47,54 +47,32 @@ async function socialImage(title) {
 /** What the build's no-wrap spans do for page text (site/_lib/keep-together.js), for the islands' text. */
 const keepText = keepTextTogether(loadData("business").phone.display);
 
-/** The phone hours as the pages print them, kept on one line: when the call-back form says the firm calls back. */
-const phoneHours = () => keepText(hoursText(loadData("business").hours.phone));
-
 /**
- * A form that names the phone hours (the call-back's, and the booking's for those who would rather call).
- * @param {object} params
+ * What the islands take from the page they are rendered into (widgets/shared/island-contract.tsx,
+ * `PageFacts`); each island's module makes its props from these and its shortcode's parameters.
  * @param {{ url: string }} page
  */
-const withPhoneHours = (params, page) => ({ props: { ...params, page: cleanUrl(page.url), facts: widgetFacts(), hours: phoneHours() } });
-
-/**
- * How each island of widgets/islands.js gets its props and element attributes from a shortcode's
- * parameters and the page: `{% quoteForm { id, heading, intro, location } %}` (docs/product.md#widget-states,
- * #quote-form-rules), `{% callbackForm { id } %}` (docs/product.md#call-back-form), `{% bookingForm { id } %}`
- * (docs/product.md#booking-a-free-inspection), `{% faqAccordion { id, items } %}` (items are `{ question, answer }`),
- * `{% navMenu { id, trigger, items, links, className } %}` and `{% mobileMenu { items, links, phone, className } %}`
- * (the header's menus). The shortcode names are the registry's.
- * @type {Record<keyof typeof ISLANDS, (params: any, page: { url: string }) => { props: object, attributes?: Record<string, string | undefined> }>}
- */
-const ISLAND_PROPS = {
-  quoteForm: (params, page) => ({ props: { ...params, page: cleanUrl(page.url), facts: widgetFacts() } }),
-  callbackForm: (params, page) => withPhoneHours(params, page),
-  bookingForm: (params, page) => withPhoneHours(params, page),
-  faq: ({ items, ...params }) => ({
-    props: {
-      ...params,
-      items: items.map((/** @type {{ question: string, answer: string }} */ { question, answer }) => ({
-        question: keepText(question),
-        answer: keepText(answer),
-      })),
-    },
-  }),
-  nav: ({ className, ...params }, page) => ({ props: { ...params, current: cleanUrl(page.url) }, attributes: { class: className } }),
-  mobileMenu: ({ className, ...params }) => ({ props: params, attributes: { class: className } }),
-};
+const pageFacts = (page) => ({
+  path: cleanUrl(page.url),
+  facts: widgetFacts(),
+  phoneHours: keepText(hoursText(loadData("business").hours.phone)),
+  keepText,
+});
 
 /** @param {import("@11ty/eleventy/UserConfig").default} eleventyConfig */
 export default function shortcodes(eleventyConfig) {
   for (const [name, shortcode] of Object.entries({ photo, socialImage })) eleventyConfig.addAsyncShortcode(name, shortcode);
   eleventyConfig.addShortcode("inlineScript", inlineScriptTag);
-  for (const [name, { shortcode }] of Object.entries(ISLANDS)) {
-    const fromPage = ISLAND_PROPS[/** @type {keyof typeof ISLANDS} */ (name)];
+  // Each island of widgets/islands.js with a shortcode: `{% quoteForm { id, heading } %}`, its parameters
+  // as its module takes them; `className` is the element's class (the header's menus).
+  for (const [name, { shortcode }] of Object.entries(/** @type {Record<string, import("../../widgets/islands.js").Island>} */ (ISLANDS))) {
+    if (!shortcode) continue;
     eleventyConfig.addShortcode(
       shortcode,
-      /** @this {ShortcodeContext} @param {object} params */
-      function (params) {
-        const { props, attributes } = fromPage(params, this.page);
-        return renderIsland(name, props, attributes);
+      /** @this {ShortcodeContext} @param {{ className?: string }} parameters */
+      function (parameters) {
+        const { className, ...params } = parameters;
+        return renderIsland(name, params, pageFacts(this.page), { class: className });
       },
     );
   }

@@ -9,7 +9,8 @@ import { firstPaintPage, inlineStyle, stylesheetPath } from "../_lib/first-paint
 import { islandLoaderTag } from "../_lib/island-loader.js";
 import { keepTogether } from "../_lib/keep-together.js";
 import { loadData } from "../_lib/load-data.js";
-import { islandScripts as scriptsByElement } from "../_lib/widgets.js";
+import { pageModule } from "../_lib/widgets.js";
+import { ISLANDS } from "../../widgets/islands.js";
 
 /** @typedef {{ page: { outputPath?: string | false } }} TransformContext Eleventy's `this` in a transform */
 
@@ -24,14 +25,14 @@ const isPage = ({ page }) => typeof page.outputPath === "string" && page.outputP
 
 /**
  * Moves every script of a page behind the loader (site/_lib/island-loader.js), which requests them after
- * the first paint, with the whole stylesheet: the module of each island the page contains, and the
- * page's own scripts.
+ * the first paint, with the whole stylesheet: the module that defines the islands, if the page contains
+ * one, and the page's own scripts.
  * @this {TransformContext}
  * @param {string} content
  */
 function islandScripts(content) {
   if (!isPage(this)) return content;
-  const islands = Object.entries(scriptsByElement()).flatMap(([tag, src]) => (content.includes(`<${tag}`) ? [src] : []));
+  const islands = Object.values(ISLANDS).some(({ tag }) => content.includes(`<${tag}`)) ? [pageModule()] : [];
   const own = [...content.matchAll(PAGE_SCRIPT)].map((match) => match[1]);
   const needed = [...new Set([...islands, ...own])];
   const style = stylesheetPath(inlineStyle(content) ?? "");

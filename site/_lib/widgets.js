@@ -1,10 +1,10 @@
 // The site build's side of the widgets (built first by `npm run build:widgets`, see
-// vite.widgets.config.ts): the build-time renderer of the islands, and which script each element needs,
-// both loaded once per build before any page renders.
+// vite.widgets.config.ts): the build-time renderer of the islands, and the module that defines them in
+// the browser, both loaded once per build before any page renders.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ISLANDS } from "../../widgets/islands.js";
+import { ENTRIES } from "../../widgets/islands.js";
 import { WIDGETS_OUTPUT_DIR } from "./build-paths.js";
 import { loadData } from "./load-data.js";
 
@@ -19,12 +19,12 @@ function requireWidgetBuild(file) {
 
 /**
  * What the site build uses of the built renderer (dist's ssr.js, compiled from widgets/ssr.tsx): the
- * islands are passed through as they are, and the facts handed to the islands as their props.
- * @typedef {{ islands: Record<string, unknown>, siteFactsFrom: (business: import("./data-types.js").Business) => unknown,
- *   renderIsland: (island: unknown, props: object, attributes?: Record<string, string | undefined>) => string }} Renderer
+ * islands' render, and the facts handed to the islands as their props.
+ * @typedef {{ siteFactsFrom: (business: import("./data-types.js").Business) => unknown,
+ *   renderIsland: (name: string, params: object, page: object, attributes?: Record<string, string | undefined>) => string }} Renderer
  */
 
-/** @type {{ renderer: Renderer, scripts: Record<string, string>, facts: unknown } | undefined} */
+/** @type {{ renderer: Renderer, pageModule: string, facts: unknown } | undefined} */
 let build;
 /**
  * Loads (again, when rebuilt) the widget build: the islands' renderer (widgets/ssr.tsx) and Vite's
@@ -38,7 +38,7 @@ export async function loadWidgetBuild() {
   const renderer = await import(`${pathToFileURL(SSR_ENTRY).href}?v=${statSync(SSR_ENTRY).mtimeMs}`);
   build = {
     renderer,
-    scripts: Object.fromEntries(Object.values(ISLANDS).map(({ tag, define }) => [tag, `/widgets/${manifest[define].file}`])),
+    pageModule: `/widgets/${manifest[ENTRIES.page].file}`,
     facts: renderer.siteFactsFrom(loadData("business")),
   };
 }
@@ -49,19 +49,17 @@ function loaded() {
 }
 
 /**
- * Renders the island `name` (a key of `islands` in widgets/ssr.tsx) with `props` inside its element.
- * The renderer is loaded before the build, since shortcodes are synchronous.
+ * Renders the island `name` of widgets/islands.js inside its element, its props made from a shortcode's
+ * `params` and the `page`. The renderer is loaded before the build, since shortcodes are synchronous.
  * @param {string} name
- * @param {object} props
+ * @param {object} params
+ * @param {object} page what the islands take from the page (widgets/shared/island-contract.tsx, `PageFacts`)
  * @param {Record<string, string | undefined>} [attributes] more attributes of the element (class)
  */
-export function renderIsland(name, props, attributes) {
-  const { renderer } = loaded();
-  return renderer.renderIsland(renderer.islands[name], props, attributes);
-}
+export const renderIsland = (name, params, page, attributes) => loaded().renderer.renderIsland(name, params, page, attributes);
 
 /** The firm's facts as the widgets take them (widgets/shared/site-facts.ts), from this build's data. */
 export const widgetFacts = () => loaded().facts;
 
-/** The module script URL per island element: `{ "elektriker-faq": "/widgets/faq.<hash>.js" }`. */
-export const islandScripts = () => loaded().scripts;
+/** The URL of the module that defines the islands (widgets/every-page.ts): `/widgets/every-page.<hash>.js`. */
+export const pageModule = () => loaded().pageModule;

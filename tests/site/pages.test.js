@@ -318,9 +318,9 @@ describe("content", () => {
 });
 
 describe("shared elements", () => {
-  // Every page's own script ('Åben nu', a request kept offline) comes with the header's module
-  // (widgets/nav-menu/define.ts), not under an address of its own: a page without it would say the
-  // static hours forever and never send what was kept.
+  // Every page's own script ('Åben nu', a request kept offline) is the module that defines the islands
+  // (widgets/every-page.ts): a page without it would say the static hours forever and never send what
+  // was kept.
   it("loads every page's script on every page, after the first paint, and gives it a box for 'Åben nu' in the header", () => {
     for (const route of [...ALL_PAGES, "/404"]) {
       const { root } = page(route);

@@ -8,7 +8,7 @@ import { parse } from "node-html-parser";
 import { createServer } from "vite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { reactToPreactAliases } from "../../widgets/react-aliases.js";
-import { TEST_FACTS } from "../../widgets/test-facts.ts";
+import { TEST_PAGE } from "../../widgets/test-facts.ts";
 import { siteFactsDefine } from "../../dev/site-facts-define.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -22,29 +22,35 @@ const NAV = {
   links: [{ href: "/kontakt", label: "Kontakt" }],
   current: "/ydelser/erhverv",
 };
-const FACTS = TEST_FACTS;
-/** Each island with the props a page gives it. */
+/** Each island with the parameters and the page a page's shortcode gives it. */
 const CASES = {
   "quote form": (ssr) =>
-    ssr.renderIsland(ssr.islands.quoteForm, {
-      id: "kontakt-form",
-      page: "/kontakt",
-      heading: "Få et uforpligtende tilbud",
-      intro: "Svar inden for 24 timer.",
-      facts: FACTS,
-    }),
+    ssr.renderIsland(
+      "quoteForm",
+      { id: "kontakt-form", heading: "Få et uforpligtende tilbud", intro: "Svar inden for 24 timer." },
+      TEST_PAGE,
+    ),
   "quote form on an area page": (ssr) =>
-    ssr.renderIsland(ssr.islands.quoteForm, { id: "omraade-form", page: "/omraader/koge", location: "Køge", facts: FACTS }),
+    ssr.renderIsland("quoteForm", { id: "omraade-form", location: "Køge" }, { ...TEST_PAGE, path: "/omraader/koge" }),
+  "call-back form": (ssr) => ssr.renderIsland("callbackForm", { id: "callback-form" }, TEST_PAGE),
+  "booking form": (ssr) => ssr.renderIsland("bookingForm", { id: "booking" }, { ...TEST_PAGE, path: "/besigtigelse" }),
   FAQ: (ssr) =>
-    ssr.renderIsland(ssr.islands.faq, {
-      id: "faq",
-      items: [
-        { question: "Hvad koster en ny eltavle?", answer: "Typisk 8.000–15.000 kr. & mere for <store> tavler." },
-        { question: "Hvor hurtigt kan I komme?", answer: "Samme eller næste hverdag." },
-      ],
-    }),
-  "desktop menu": (ssr) => ssr.renderIsland(ssr.islands.nav, NAV, { class: "hidden lg:block" }),
-  "mobile menu": (ssr) => ssr.renderIsland(ssr.islands.mobileMenu, { items: NAV.items, links: NAV.links, phone: FACTS.phone }),
+    ssr.renderIsland(
+      "faq",
+      {
+        id: "faq",
+        items: [
+          { question: "Hvad koster en ny eltavle?", answer: "Typisk 8.000–15.000 kr. & mere for <store> tavler." },
+          { question: "Hvor hurtigt kan I komme?", answer: "Samme eller næste hverdag." },
+        ],
+      },
+      TEST_PAGE,
+    ),
+  "desktop menu": (ssr) => {
+    const { current, ...params } = NAV;
+    return ssr.renderIsland("nav", params, { ...TEST_PAGE, path: current }, { class: "hidden lg:block" });
+  },
+  "mobile menu": (ssr) => ssr.renderIsland("mobileMenu", { items: NAV.items, links: NAV.links, phone: TEST_PAGE.facts.phone }, TEST_PAGE),
 };
 
 /** Loads widgets/ssr.tsx with the given aliases and renders every case. */

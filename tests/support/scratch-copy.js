@@ -13,7 +13,17 @@ import { DIST } from "./site.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** What a site build reads. */
-export const BUILD_INPUTS = ["site", "widgets", "supabase", "scripts", "dev", "eleventy.config.js", "package.json", ".gitignore"];
+export const BUILD_INPUTS = [
+  "site",
+  "widgets",
+  "supabase",
+  "scripts",
+  "dev",
+  "operator",
+  "eleventy.config.js",
+  "package.json",
+  ".gitignore",
+];
 
 /**
  * Makes the copy; returns its folder.

@@ -89,6 +89,7 @@ export function BookingForm({ id, facts, hours, page, onResult }: BookingFormPro
       setChosen(null);
       setNearest([]);
       void load();
+      return { title: "Besigtigelse booket!", description: "Du får en bekræftelse på e-mail med tiden til din kalender." };
     },
     onResult: (result) => {
       onResult?.(result);
@@ -100,7 +101,6 @@ export function BookingForm({ id, facts, hours, page, onResult }: BookingFormPro
         void load().then((fresh) => setNearest(nearestSlots(fresh, wanted)));
       }
     },
-    sentNotice: { title: "Besigtigelse booket!", description: "Du får en bekræftelse på e-mail med tiden til din kalender." },
   });
   const update = (field: Field, value: string) => {
     draft.set(field, value);

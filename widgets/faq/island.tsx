@@ -1,13 +1,15 @@
 // The FAQ accordion as an island. Its props are its own visible text, so they do not travel a second
 // time in an attribute: hydration reads the questions and answers back from the <details> markup the
 // build rendered, and the item the visitor opened stays open.
-import { ISLANDS } from "../islands.js";
-import type { Mount } from "../shared/island.ts";
-import { hydrateIsland, type IslandContract } from "../shared/island-contract.tsx";
+import { hydrated } from "../shared/island-contract.tsx";
 import { Faq, type FaqProps } from "./Faq.tsx";
 
-export const faqIsland: IslandContract<FaqProps> = {
-  tag: ISLANDS.faq.tag,
+export const faq = hydrated<FaqProps>({
+  // Questions and answers are page text: kept together as the page's own is.
+  fromPage: ({ items, ...params }, page) => ({
+    ...params,
+    items: items.map(({ question, answer }) => ({ question: page.keepText(question), answer: page.keepText(answer) })),
+  }),
   render: (props) => <Faq {...props} />,
   readProps: (host) => {
     const details = [...host.querySelectorAll("details")];
@@ -21,7 +23,4 @@ export const faqIsland: IslandContract<FaqProps> = {
       open: open < 0 ? null : open,
     };
   },
-};
-
-/** Hydrates the FAQ island. */
-export const mount: Mount = (host) => hydrateIsland(faqIsland, host);
+});

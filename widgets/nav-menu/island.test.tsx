@@ -3,7 +3,8 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { renderIsland } from "../ssr.tsx";
-import { mobileMenuIsland, navIsland } from "./island.tsx";
+import { TEST_PAGE } from "../test-facts.ts";
+import { mobileMenu, nav } from "./island.tsx";
 
 // Shaped as site/_data/menu.js gives them; a service linked directly too (the mobile menu lists it once).
 const trigger = { href: "/ydelser", label: "Ydelser" };
@@ -30,21 +31,21 @@ function built(html: string) {
 describe("the header's menus read their props back from their markup", () => {
   for (const current of ["/ydelser/private", "/kontakt", "/ydelser", "/omraader/koge"]) {
     it(`desktop navigation on ${current}`, () => {
-      const props = { id: "nav", trigger, items, links, current };
-      const element = built(renderIsland(navIsland, props, { class: "hidden lg:block" }));
+      const params = { id: "nav", trigger, items, links };
+      const element = built(renderIsland("nav", params, { ...TEST_PAGE, path: current }, { class: "hidden lg:block" }));
       expect(element.hasAttribute("props")).toBe(false);
-      const read = navIsland.readProps?.(element);
-      expect(renderToString(navIsland.render(read!))).toBe(renderToString(navIsland.render(props)));
+      const read = nav.readProps?.(element);
+      expect(renderToString(nav.render(read!))).toBe(renderToString(nav.render({ ...params, current })));
       expect(read?.items).toEqual(items);
     });
   }
 
   it("mobile menu", () => {
     const props = { items, links: mobileLinks, phone };
-    const element = built(renderIsland(mobileMenuIsland, props));
+    const element = built(renderIsland("mobileMenu", props, TEST_PAGE));
     expect(element.hasAttribute("props")).toBe(false);
-    const read = mobileMenuIsland.readProps?.(element);
-    expect(renderToString(mobileMenuIsland.render(read!))).toBe(renderToString(mobileMenuIsland.render(props)));
+    const read = mobileMenu.readProps?.(element);
+    expect(renderToString(mobileMenu.render(read!))).toBe(renderToString(mobileMenu.render(props)));
     expect(read?.phone).toEqual(props.phone);
   });
 });

@@ -2,9 +2,7 @@
 // the build rendered. Their props are their own links and text, the same on every page but for the
 // current one, so they do not travel a second time as JSON in a `props` attribute (about 2.4 kB raw
 // per page, which helped take the longest pages past the first round trip of a connection).
-import { ISLANDS } from "../islands.js";
-import type { Mount } from "../shared/island.ts";
-import { hydrateIsland, type IslandContract } from "../shared/island-contract.tsx";
+import { hydrated } from "../shared/island-contract.tsx";
 import { MobileMenu, type MobileMenuProps } from "./MobileMenu.tsx";
 import { type NavLink, NavMenu, type NavMenuProps } from "./NavMenu.tsx";
 
@@ -29,8 +27,9 @@ function rendered(host: HTMLElement, selector: string): Element {
   return element;
 }
 
-export const navIsland: IslandContract<NavMenuProps> = {
-  tag: ISLANDS.nav.tag,
+export const nav = hydrated<NavMenuProps, Omit<NavMenuProps, "current">>({
+  // The page's own entry is marked as the current one.
+  fromPage: (params, page) => ({ ...params, current: page.path }),
   render: (props) => <NavMenu {...props} />,
   readProps: (host) => {
     const panel = rendered(host, ".nav-dropdown ul");
@@ -42,10 +41,9 @@ export const navIsland: IslandContract<NavMenuProps> = {
       current: host.querySelector('a[aria-current="page"]')?.getAttribute("href") ?? undefined,
     };
   },
-};
+});
 
-export const mobileMenuIsland: IslandContract<MobileMenuProps> = {
-  tag: ISLANDS.mobileMenu.tag,
+export const mobileMenu = hydrated<MobileMenuProps>({
   render: (props) => <MobileMenu {...props} />,
   readProps: (host) => {
     const entries = (list: Element) => [...list.querySelectorAll("a")].map(entry);
@@ -56,10 +54,4 @@ export const mobileMenuIsland: IslandContract<MobileMenuProps> = {
       phone: { e164: (call.getAttribute("href") ?? "").slice("tel:".length), display: text(call).replace(/^Ring\s+/, "") },
     };
   },
-};
-
-/** Hydrates the desktop navigation. */
-export const mountNav: Mount = (host) => hydrateIsland(navIsland, host);
-
-/** Hydrates the mobile menu. */
-export const mountMobileMenu: Mount = (host) => hydrateIsland(mobileMenuIsland, host);
+});

@@ -416,12 +416,12 @@ describe("QuoteForm", () => {
     expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!)).toMatchObject({ name: "Jens", phone: "87654321" });
   });
 
-  it("prefills an editable location (the embed's attribute) and restores it after sending", async () => {
+  it("starts from a suggested location the visitor can change (the embed's attribute), and returns to it after sending", async () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => answer(200, { id: "x" })),
     );
-    await mount({ prefill: { location: "Køge" } });
+    await mount({ prefill: "Køge" });
     expect(field("location").type).toBe("text");
     expect(field("location").value).toBe("Køge");
     await fillValid({ ...VALID, location: "Herfølge" });

@@ -4,7 +4,7 @@
 // JavaScript) and hydrated in the browser; the partner embed renders the same component in a shadow root.
 // The draft (use-draft.ts), the send (use-quote-submit.ts) and each field (QuoteField.tsx) live beside it.
 import { useRef } from "react";
-import { QUOTE_FIELDS, type QuoteField as Field, type QuoteValues } from "#quote-rules";
+import { QUOTE_FIELDS, type QuoteField as Field } from "#quote-rules";
 import { mail, phone } from "../shared/icons.json";
 import { Icon } from "../shared/Icon.tsx";
 import { PrivacyNote } from "../shared/PrivacyNote.tsx";
@@ -28,8 +28,8 @@ export type QuoteFormProps = {
   intro?: string;
   /** An area page's city: sent as the location, with no location field shown. */
   location?: string;
-  /** Values to start from and to return to after sending (the embed's `location` attribute). */
-  prefill?: Partial<QuoteValues>;
+  /** A location to start from and to return to after sending, which the visitor can change (the embed's attribute). */
+  prefill?: string;
   /** The page the form is on (sent with the request). */
   page: string;
   /** Where the form keeps its draft (session-draft.ts); none in the partner embed. */

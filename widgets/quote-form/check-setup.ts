@@ -4,8 +4,12 @@
 // failure to reach the function (connect-src missing in the page's CSP) is logged as the browser's error.
 import type { Backend } from "./send-quote.ts";
 
-/** Asks the function about this page and `partner`, and writes its answer to the console. */
-export function checkSetup(backend: Backend, partner: string | null): void {
+let checked: string | undefined | null = null;
+
+/** Asks the function about this page and `partner`, and writes its answer to the console, once per partner id. */
+export function checkSetup(backend: Backend, partner?: string): void {
+  if (partner === checked) return;
+  checked = partner;
   fetch(`${backend.url}/functions/v1/${backend.functionName}?check&partner=${encodeURIComponent(partner ?? "")}`)
     .then((response) => response.json().then((answer: { message: string }) => console[response.ok ? "info" : "warn"](answer.message)))
     .catch(console.warn);

@@ -28,34 +28,42 @@ const sheet = new CSSStyleSheet();
 sheet.replaceSync(css);
 let count = 0;
 
-/** Renders the form, configured by the element's attributes, into the element's shadow root. */
+/**
+ * Renders the form, configured by the element's attributes, into the element's shadow root, and again
+ * whenever the partner's page changes one (README "Attributes").
+ */
 const mount: Mount = (host) => {
   const root = host.shadowRoot ?? host.attachShadow({ mode: "open" });
   root.adoptedStyleSheets = [sheet];
-  ensureNoticesRegion(`${EMBED.tag}-notices`, [sheet]);
   // Danish text on a partner page in any language: read with a Danish voice.
-  document.querySelector(`${EMBED.tag}-notices`)?.setAttribute("lang", "da");
-  const location = host.getAttribute("location") ?? undefined;
-  if (host.hasAttribute("check")) checkSetup(SITE_FACTS.backend, host.getAttribute("partner"));
+  ensureNoticesRegion(`${EMBED.tag}-notices`, [sheet]).lang = "da";
+  const id = `tilbud-${++count}`;
   return mountWidget(
     host,
-    <div className="root" lang="da">
-      <QuoteForm
-        id={`tilbud-${++count}`}
-        facts={SITE_FACTS}
-        heading={host.getAttribute("heading") ?? undefined}
-        prefill={location ? { location } : undefined}
-        page={window.location.origin + window.location.pathname}
-        partner={host.getAttribute("partner") ?? undefined}
-        compact={host.hasAttribute("compact")}
-        absoluteLinks
-        onResult={reportResultFrom(host)}
-        keep={KEEP_IN_MEMORY}
-      />
-    </div>,
+    () => {
+      // The attributes in the order of their list (widgets/islands.js), each a string or absent.
+      const [partner, town, heading, compact, check] = EMBED.observe.map((name) => host.getAttribute(name) ?? undefined);
+      if (check !== undefined) checkSetup(SITE_FACTS.backend, partner);
+      return (
+        <div className="root" lang="da">
+          <QuoteForm
+            id={id}
+            facts={SITE_FACTS}
+            heading={heading}
+            prefill={town}
+            page={location.origin + location.pathname}
+            partner={partner}
+            compact={compact !== undefined}
+            absoluteLinks
+            onResult={reportResultFrom(host)}
+            keep={KEEP_IN_MEMORY}
+          />
+        </div>
+      );
+    },
     { root, fallbackHtml: FALLBACK },
   );
 };
 
 // Nothing to wait for or load: the partner's page shows the form as soon as the element is on it.
-defineIsland({ tag: EMBED.tag, mount });
+defineIsland({ ...EMBED, mount });

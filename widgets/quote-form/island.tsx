@@ -3,10 +3,9 @@
 // from its `props` attribute; the component itself keeps whatever the visitor typed before the code
 // arrived (use-draft.ts).
 import { ISLANDS } from "../islands.js";
-import { type Mount, savedStateKey } from "../shared/island.ts";
-import { hydrateIsland, type IslandContract } from "../shared/island-contract.tsx";
-import { ensureNoticesRegion } from "../shared/notices-region.tsx";
-import { reportResultFrom } from "./events.ts";
+import { hydrated, type PageFacts } from "../shared/island-contract.tsx";
+import { savedStateKey } from "../shared/island.ts";
+import { reportToPage } from "./events.ts";
 import { QuoteForm, type QuoteFormProps } from "./QuoteForm.tsx";
 import { keepOnDevice } from "./send-kept.ts";
 import { sessionDraft } from "./session-draft.ts";
@@ -17,20 +16,14 @@ import { sessionDraft } from "./session-draft.ts";
  */
 const KEEP_ON_DEVICE = { keeper: keepOnDevice, onDevice: true };
 
-/** What a page's shortcode passes: the form's id, page and texts, and the firm's facts. */
-export type QuoteFormIslandProps = Pick<QuoteFormProps, "id" | "page" | "heading" | "intro" | "location" | "facts"> &
-  Pick<Partial<QuoteFormProps>, "onResult">;
+/** What a page's shortcode passes: the form's id and texts; an area page's city (docs/product.md#widget-states). */
+type Params = Pick<QuoteFormProps, "id" | "heading" | "intro" | "location">;
 
-export const quoteFormIsland: IslandContract<QuoteFormIslandProps> = {
-  tag: ISLANDS.quoteForm.tag,
+export const quoteForm = hydrated<Params & Pick<QuoteFormProps, "page" | "facts" | "onResult">, Params>({
+  fromPage: (params, page: PageFacts) => ({ ...params, page: page.path, facts: page.facts }),
   // The draft is kept under the island's tag, so the island wakes at once when one exists (island.ts).
   render: (props) => (
     <QuoteForm {...props} draft={sessionDraft(savedStateKey(ISLANDS.quoteForm.tag, props.page, props.id))} keep={KEEP_ON_DEVICE} />
   ),
-};
-
-/** Hydrates the quote form island. */
-export const mount: Mount = (host) => {
-  ensureNoticesRegion("elektriker-notices");
-  return hydrateIsland(quoteFormIsland, host, { onResult: reportResultFrom(host) });
-};
+  inBrowser: reportToPage,
+});

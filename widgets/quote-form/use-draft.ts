@@ -12,8 +12,8 @@ export type DraftOptions = {
   store?: DraftStore;
   /** An area page's city: always the location. */
   location?: string;
-  /** Values to start from and to return to after sending (the embed's `location` attribute). */
-  prefill?: Partial<QuoteValues>;
+  /** A location to start from and to return to after sending, which the visitor can change (the embed's attribute). */
+  prefill?: string;
   /** The form whose server-rendered fields hold what was typed before hydration. */
   form: RefObject<HTMLFormElement | null>;
 };
@@ -23,8 +23,7 @@ const blank = ({ location, prefill }: DraftOptions): QuoteValues => ({
   phone: "",
   email: "",
   message: "",
-  ...prefill,
-  location: location ?? prefill?.location ?? "",
+  location: location ?? prefill ?? "",
 });
 
 /** The form's values, `hydrated` once running in the browser, and how to change and reset them. */
@@ -52,6 +51,15 @@ export function useDraft(options: DraftOptions) {
     setHydrated(true);
     setValues(start);
   }, []);
+
+  // A location set or changed later fills the field unless the visitor has typed there. Adjusted while
+  // rendering, as React advises for state that follows a prop: the old one is never shown.
+  const prefill = options.prefill ?? "";
+  const [shown, setShown] = useState(prefill);
+  if (shown !== prefill) {
+    setShown(prefill);
+    setValues((values) => (values.location === shown ? { ...values, location: prefill } : values));
+  }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the draft follows the values only
   useEffect(() => {

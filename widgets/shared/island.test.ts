@@ -1,7 +1,7 @@
 // The island element that every page loads up front: it waits for the visitor, then mounts once.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { WAKE_EVENTS } from "../islands.js";
-import { defineIsland, onFirstInteraction } from "./island.ts";
+import { defineIsland, whenAwake } from "./island.ts";
 
 afterEach(() => document.body.replaceChildren());
 
@@ -10,9 +10,9 @@ describe("defineIsland", () => {
     const unmount = vi.fn();
     const mount = vi.fn((element: HTMLElement) => {
       element.setAttribute("ready", "");
-      return unmount;
+      return { unmount };
     });
-    defineIsland({ tag: "test-island-wake", mount: onFirstInteraction(async () => mount) });
+    defineIsland({ tag: "test-island-wake", mount: whenAwake("interaction", async () => mount) });
     const island = document.createElement("test-island-wake");
     island.innerHTML = "<button>Vis</button>";
     document.body.append(island);
@@ -28,9 +28,9 @@ describe("defineIsland", () => {
 
   for (const name of WAKE_EVENTS) {
     it(`wakes on the first ${name}`, async () => {
-      const mount = vi.fn(() => () => {});
+      const mount = vi.fn(() => ({ unmount: () => {} }));
       const tag = `test-island-${name}`;
-      defineIsland({ tag, mount: onFirstInteraction(async () => mount) });
+      defineIsland({ tag, mount: whenAwake("interaction", async () => mount) });
       const island = document.createElement(tag);
       document.body.append(island);
       island.dispatchEvent(new Event(name, { bubbles: true }));
@@ -40,7 +40,7 @@ describe("defineIsland", () => {
 
   it("mounts at once without anything to wait for (the partner embed), and again when put back", async () => {
     const unmount = vi.fn();
-    const mount = vi.fn(() => unmount);
+    const mount = vi.fn(() => ({ unmount }));
     defineIsland({ tag: "test-island-at-once", mount });
     const island = document.createElement("test-island-at-once");
     document.body.append(island);
@@ -52,9 +52,9 @@ describe("defineIsland", () => {
   });
 
   it("does not mount an island that left the page while its code loaded", async () => {
-    const mount = vi.fn(() => () => {});
+    const mount = vi.fn(() => ({ unmount: () => {} }));
     let loaded = (_: typeof mount) => {};
-    defineIsland({ tag: "test-island-gone", mount: onFirstInteraction(() => new Promise((resolve) => (loaded = resolve))) });
+    defineIsland({ tag: "test-island-gone", mount: whenAwake("interaction", () => new Promise((resolve) => (loaded = resolve))) });
     const island = document.createElement("test-island-gone");
     document.body.append(island);
     island.dispatchEvent(new Event("pointerdown"));
@@ -65,8 +65,7 @@ describe("defineIsland", () => {
   });
 
   it("is harmless when defined twice (a page may load a script twice)", () => {
-    const first = vi.fn();
-    defineIsland({ tag: "test-island-twice", mount: first });
+    defineIsland({ tag: "test-island-twice", mount: vi.fn() });
     const defined = customElements.get("test-island-twice");
     defineIsland({ tag: "test-island-twice", mount: vi.fn() });
     expect(customElements.get("test-island-twice")).toBe(defined);
@@ -74,7 +73,7 @@ describe("defineIsland", () => {
 
   it("keeps the HTML and marks the element failed when its code cannot load", async () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    defineIsland({ tag: "test-island-broken", mount: onFirstInteraction(() => Promise.reject(new Error("offline"))) });
+    defineIsland({ tag: "test-island-broken", mount: whenAwake("interaction", () => Promise.reject(new Error("offline"))) });
     const island = document.createElement("test-island-broken");
     island.innerHTML = "<p>Ring til os</p>";
     document.body.append(island);
@@ -82,5 +81,28 @@ describe("defineIsland", () => {
     await vi.waitFor(() => expect(island.hasAttribute("failed")).toBe(true));
     expect(island.innerHTML).toBe("<p>Ring til os</p>");
     expect(error).toHaveBeenCalled();
+  });
+
+  it("wakes at once when its entry says so, without an interaction ('Åben nu')", async () => {
+    const mount = vi.fn(() => ({ unmount: () => {} }));
+    defineIsland({ tag: "test-island-now", mount: whenAwake("now", async () => mount) });
+    const island = document.createElement("test-island-now");
+    document.body.append(island);
+    await vi.waitFor(() => expect(mount).toHaveBeenCalledWith(island));
+  });
+
+  it("updates what it mounted at each change of an attribute it observes, and only then (the partner embed)", () => {
+    const update = vi.fn();
+    defineIsland({ tag: "test-island-observing", observe: ["location"], mount: () => ({ unmount: () => {}, update }) });
+    const island = document.createElement("test-island-observing");
+    island.setAttribute("location", "Køge"); // before it mounts: read when it does
+    document.body.append(island);
+    expect(update).not.toHaveBeenCalled();
+    island.setAttribute("location", "Herfølge");
+    island.setAttribute("class", "wide");
+    expect(update).toHaveBeenCalledTimes(1);
+    island.remove();
+    island.setAttribute("location", "Faxe");
+    expect(update).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,7 @@
 // Mounting a widget: hydration keeps the server's HTML, and a component that throws never leaves a
 // blank box: the fallback HTML (the server render, or the phone and e-mail in the embed) comes back.
 import { useEffect, useState } from "react";
+import { hydrateRoot } from "react-dom/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { dispatchFrom, mountWidget } from "./mount.tsx";
 
@@ -53,7 +54,7 @@ describe("mountWidget", () => {
     const host = document.createElement("div");
     host.innerHTML = "<p>Hej</p>";
     document.body.append(host);
-    mountWidget(host, <p>Hej</p>, { hydrate: true });
+    mountWidget(host, () => <p>Hej</p>, { hydrate: hydrateRoot });
     expect(host.innerHTML).toBe("<p>Hej</p>");
     await vi.waitFor(() => expect(host.hasAttribute("ready")).toBe(true));
   });
@@ -66,7 +67,7 @@ describe("mountWidget", () => {
     host.innerHTML = "<span>Vis menuen</span>";
     document.body.append(host);
     const whenReady = htmlWhenReady(host);
-    mountWidget(host, <Widget />, { hydrate: true });
+    mountWidget(host, () => <Widget />, { hydrate: hydrateRoot });
     // A visitor (or a test) acting on `ready` finds the hydrated control, not the server's placeholder.
     expect(await whenReady).toBe('<button type="button">Vis menuen</button>');
   });
@@ -76,7 +77,7 @@ describe("mountWidget", () => {
     const host = document.createElement("div");
     host.innerHTML = '<form action="/x"><button>Send</button></form>';
     document.body.append(host);
-    mountWidget(host, <Broken />, { hydrate: true });
+    mountWidget(host, () => <Broken />, { hydrate: hydrateRoot });
     // React 19 renders a root asynchronously; Preact at once. Either way the failure arrives.
     await vi.waitFor(() => expect(host.hasAttribute("failed")).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -2,13 +2,14 @@
 // HTML rendered at build time) and for the partner embed (rendering into a shadow root). A component
 // that throws never leaves a blank box: the element gets its fallback HTML back and a `failed` mark.
 import { Component, type ReactNode, useEffect, useState } from "react";
-import { createRoot, hydrateRoot, type Root } from "react-dom/client";
+import { createRoot, type Root } from "react-dom/client";
+import type { Mounted } from "./island.ts";
 
 type Options = {
   /** Where to render: the element itself (islands) or its shadow root (embed). */
   root?: Element | ShadowRoot;
-  /** Hydrate the HTML already in `root` (islands) instead of rendering afresh (embed). */
-  hydrate?: boolean;
+  /** Hydrates the HTML in `root` (islands: `hydrateRoot`); without it, a fresh render and no hydration code (embed). */
+  hydrate?: (root: Element, tree: ReactNode) => Root;
   /** What to show if the component fails; by default the HTML `root` held before mounting. */
   fallbackHtml?: string;
 };
@@ -50,12 +51,12 @@ export function dispatchFrom<T>(host: HTMLElement, type: string, detail: T): voi
 }
 
 /**
- * Mounts `node` for `host`; returns the unmount function. Sets `ready` on the host once the widget is
- * interactive (what a visitor, or a test, may act on), or `failed`; unmounted, it is not ready.
+ * Mounts what `render` gives for `host`, and renders it again at each `update`, keeping the component's
+ * state. Sets `ready` on the host once the widget is interactive (what a visitor, or a test, may act
+ * on), or `failed`; unmounted, it is not ready.
  */
-export function mountWidget(host: HTMLElement, node: ReactNode, options: Options = {}): () => void {
-  const root = (options.root ?? host) as Element;
-  const fallbackHtml = options.fallbackHtml ?? root.innerHTML;
+export function mountWidget(host: HTMLElement, render: () => ReactNode, options: Options = {}): Mounted {
+  const { root = host, fallbackHtml = root.innerHTML, hydrate } = options;
   let failed = false;
   let reactRoot: Root | undefined;
   const fail = (error: unknown) => {
@@ -70,24 +71,24 @@ export function mountWidget(host: HTMLElement, node: ReactNode, options: Options
     host.removeAttribute("ready");
     host.setAttribute("failed", "");
   };
+  const ready = () => failed || host.setAttribute("ready", "");
+  const tree = () => (
+    <Settled onSettled={ready}>
+      <Boundary onError={fail}>{render()}</Boundary>
+    </Settled>
+  );
   try {
-    const ready = () => failed || host.setAttribute("ready", "");
-    const tree = (
-      <Settled onSettled={ready}>
-        <Boundary onError={fail}>{node}</Boundary>
-      </Settled>
-    );
-    if (options.hydrate) {
-      reactRoot = hydrateRoot(root, tree);
-    } else {
-      reactRoot = createRoot(root);
-      reactRoot.render(tree);
-    }
+    reactRoot = hydrate ? hydrate(root as Element, tree()) : createRoot(root);
+    if (!hydrate) reactRoot.render(tree());
   } catch (error) {
     fail(error);
   }
-  return () => {
-    reactRoot?.unmount();
-    host.removeAttribute("ready");
+  return {
+    unmount: () => {
+      reactRoot?.unmount();
+      host.removeAttribute("ready");
+    },
+    // A widget that failed keeps its fallback HTML.
+    update: () => failed || reactRoot?.render(tree()),
   };
 }

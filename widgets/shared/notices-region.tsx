@@ -3,9 +3,10 @@
 import { createRoot } from "react-dom/client";
 import { Notices } from "./Notices.tsx";
 
-/** Creates `<tag>` with the notices region unless the page has it already. */
-export function ensureNoticesRegion(tag: string, styles?: CSSStyleSheet[]): void {
-  if (document.querySelector(tag)) return;
+/** Creates `<tag>` with the notices region unless the page has it already; returns it. */
+export function ensureNoticesRegion(tag: string, styles?: CSSStyleSheet[]): HTMLElement {
+  const found = document.querySelector<HTMLElement>(tag);
+  if (found) return found;
   const host = document.createElement(tag);
   let root: Element | ShadowRoot = host;
   if (styles) {
@@ -14,4 +15,5 @@ export function ensureNoticesRegion(tag: string, styles?: CSSStyleSheet[]): void
   }
   document.body.append(host);
   createRoot(root).render(<Notices />);
+  return host;
 }
