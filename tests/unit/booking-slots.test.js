@@ -13,6 +13,7 @@ import {
   townOf,
   visitAt,
 } from "../../supabase/functions/_shared/booking-slots.ts";
+import { danishVisit } from "../../supabase/functions/_shared/copenhagen-time.js";
 import { siteFacts } from "../../site/_lib/site-facts.js";
 
 const base = { latitude: 55.3567, longitude: 12.0861 };
@@ -68,6 +69,17 @@ describe("Copenhagen time across the changes of summer time", () => {
       // An hour long in real time, too, on the day the clock jumps.
       for (const slot of slots) expect(Date.parse(slot.end) - Date.parse(slot.start)).toBe(3_600_000);
     }
+  });
+});
+
+describe("a visit in Danish", () => {
+  it("names the Copenhagen day once, with 'den', on both sides of the change to summer time", () => {
+    expect(danishVisit({ start: "2026-03-28T08:00:00Z", end: "2026-03-28T09:00:00Z" })).toBe("lørdag den 28. marts 2026 kl. 09.00–10.00");
+    expect(danishVisit({ start: "2026-03-30T07:00:00Z", end: "2026-03-30T08:00:00Z" })).toBe("mandag den 30. marts 2026 kl. 09.00–10.00");
+    // 23.30 UTC on a Sunday is already Monday in Copenhagen.
+    expect(danishVisit({ start: new Date("2026-11-29T23:30:00Z"), end: "2026-11-30T00:30:00Z" })).toBe(
+      "mandag den 30. november 2026 kl. 00.30–01.30",
+    );
   });
 });
 

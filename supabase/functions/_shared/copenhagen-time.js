@@ -75,21 +75,16 @@ export function danishMonth(month) {
   return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 }
 
-const weekdayDate = new Intl.DateTimeFormat("da-DK", {
-  timeZone: "Europe/Copenhagen",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
+const WEEKDAYS = ["søndag", "mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag"];
 
 /**
- * A booked visit in Danish, Copenhagen time: 'torsdag den 3. december 2026 kl. 09.00–10.00'.
+ * A booked visit in Danish, Copenhagen time: 'torsdag den 3. december 2026 kl. 09.00–10.00'. Made from
+ * the day's parts, not Intl's Danish pattern: that has 'den' in one engine's data and not in another's.
  * @param {{ start: string | Date, end: string | Date }} visit
  */
 export function danishVisit(visit) {
-  const start = new Date(visit.start);
+  const { year, month, day, hour, minute } = copenhagenParts(new Date(visit.start));
   const end = copenhagenParts(new Date(visit.end));
-  const { hour, minute } = copenhagenParts(start);
-  return `${weekdayDate.format(start).replace(/^(\S+) /, "$1 den ")} kl. ${hour}.${minute}–${end.hour}.${end.minute}`;
+  const weekday = WEEKDAYS[new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).getUTCDay()];
+  return `${weekday} den ${Number(day)}. ${MONTHS[Number(month) - 1]} ${year} kl. ${hour}.${minute}–${end.hour}.${end.minute}`;
 }
