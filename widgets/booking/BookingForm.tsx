@@ -67,6 +67,14 @@ export function BookingForm({ id, facts, hours, page, onResult }: BookingFormPro
     const fromAddress = linkInAddress(location.hash);
     setLink(fromAddress);
     if (!fromAddress) void load();
+    // The confirmation's link followed where this page is open already changes only the address's
+    // fragment: the page does not load again, so the booking it names is shown from here.
+    const follow = () => {
+      const named = linkInAddress(location.hash);
+      if (named) setLink(named);
+    };
+    addEventListener("hashchange", follow);
+    return () => removeEventListener("hashchange", follow);
   }, []);
 
   const choose = (start: string) => {
@@ -115,7 +123,7 @@ export function BookingForm({ id, facts, hours, page, onResult }: BookingFormPro
     form.current?.querySelector<HTMLElement>("[name=start]")?.focus();
   };
 
-  if (ready && link) return <ManageBooking id={id} facts={facts} link={link} />;
+  if (ready && link) return <ManageBooking key={link} id={id} facts={facts} link={link} />;
   const bookedSlot = booked ? slots?.find((slot) => slot.start === booked) : undefined;
   return (
     <div className="quote-card booking-card">
