@@ -56,7 +56,8 @@ export type SubmitOptions = {
    * Called once the request was stored: the form clears. A form whose confirmation is not the quote
    * form's 'Besked sendt!' returns its own notice (the booking page's); the embed carries no option for it.
    */
-  onSent: () => { title: string; description: string } | undefined | void;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a form with no notice of its own passes a function of nothing (draft.reset)
+  onSent: () => { title: string; description: string } | void;
   /** Called after each attempt (the elements' quote-sent / quote-failed events). */
   onResult?: (result: SendResult) => void;
   /** Where a request that got no answer waits for the connection; without it such a request fails. */
