@@ -9,6 +9,7 @@ import { danishVisit } from "../../supabase/functions/_shared/copenhagen-time.js
 import { nearestSlots } from "../../supabase/functions/_shared/nearest-slots.ts";
 import { ensureNoticesRegion } from "../shared/notices-region.tsx";
 import { PrivacyNote } from "../shared/PrivacyNote.tsx";
+import { wholeStylesheet } from "../shared/whole-stylesheet.ts";
 import type { SiteFacts } from "../shared/site-facts.ts";
 import { FailedNote, Honeypot, SendStatus } from "../quote-form/form-parts.tsx";
 import { PhotoField } from "../quote-form/PhotoField.tsx";
@@ -42,7 +43,8 @@ export function WithoutTimes({ facts, hours }: Pick<BookingFormProps, "facts" | 
 }
 
 export function BookingForm({ id, facts, hours, page, onResult }: BookingFormProps) {
-  // Until the browser has run the effects, the page shows what it showed without JavaScript.
+  // Until the browser has run the effects and the whole stylesheet is here, the page shows what it
+  // showed without JavaScript.
   const [ready, setReady] = useState(false);
   const [link, setLink] = useState<string | null>(null);
   const [slots, setSlots] = useState<Slot[] | null>(null);
@@ -63,7 +65,8 @@ export function BookingForm({ id, facts, hours, page, onResult }: BookingFormPro
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the island starts
   useEffect(() => {
-    setReady(true);
+    // What follows the box is markup the build did not render: drawn once the whole stylesheet is here.
+    void wholeStylesheet().then(() => setReady(true));
     const fromAddress = linkInAddress(location.hash);
     setLink(fromAddress);
     if (!fromAddress) void load();
