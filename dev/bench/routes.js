@@ -17,6 +17,7 @@ export const LIGHTHOUSE_ROUTES = [
   "/kontakt",
   "/kontakt/tak",
   "/kontakt/fejl",
+  "/besigtigelse",
   "/omraader",
   "/privatlivspolitik",
   "/partner",
