@@ -2,23 +2,15 @@
 // booking, the confirmation, a time taken meanwhile, and the link of a confirmation. The network is the
 // one boundary faked here (fetch); tests/browser/journeys.js books through the real local stack.
 import { renderToString } from "react-dom/server";
-import type { Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import bookingRules from "../../supabase/functions/_shared/booking-rules.json" with { type: "json" };
-import { dismissAll, subscribe, type Notice } from "../shared/notices.ts";
-import { TEST_FACTS } from "../test-facts.ts";
-import { act, mount as mountInto, typeInto, unmount } from "../testing.tsx";
+import { TEST_FACTS, TEST_REQUEST } from "../test-facts.ts";
+import { act, formPage, mount as mountInto, typeInto } from "../testing.tsx";
 import type { Slot } from "./booking-api.ts";
 import { BookingForm } from "./BookingForm.tsx";
 
 const FACTS = TEST_FACTS;
-const VALID = {
-  name: "Jens Hansen",
-  phone: "12345678",
-  email: "jens@example.dk",
-  location: "Køge",
-  message: "Ny eltavle i villa fra 1972",
-};
+const VALID = TEST_REQUEST;
 /** Two days of free times (a winter day: Copenhagen is UTC+1), 9.00, 10.30 and 13.00 the first. */
 const SLOTS: Slot[] = [
   { start: "2030-01-14T08:00:00.000Z", end: "2030-01-14T09:00:00.000Z" },
@@ -28,29 +20,11 @@ const SLOTS: Slot[] = [
 ];
 const LINK = `${"1".repeat(8)}-2222-3333-4444-${"5".repeat(12)}.${"a".repeat(32)}`;
 
-// The page clock the form measures its fill time with (fill-clock.ts): a person who took 8 s.
-const clock = { now: 0 };
-let host: HTMLElement;
-let root: Root | undefined;
-let notices: Notice[] = [];
-let unsubscribe: () => void;
-
+// The page the form is on; its clock (fill-clock.ts) is moved on as a person takes 8 s.
+const page = formPage();
 beforeEach(() => {
-  host = document.createElement("div");
-  document.body.append(host);
   sessionStorage.clear();
   history.replaceState(null, "", "/besigtigelse");
-  unsubscribe = subscribe((list) => (notices = list));
-  vi.spyOn(performance, "now").mockImplementation(() => clock.now);
-});
-afterEach(async () => {
-  await unmount(root);
-  root = undefined;
-  host.remove();
-  dismissAll();
-  unsubscribe();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 const answer = (status: number, body: unknown) =>
@@ -69,19 +43,19 @@ const backend = (book: (body: Record<string, unknown>) => Response, slots: () =>
 };
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 const mount = async () => {
-  root = await mountInto(host, <BookingForm id="b" facts={FACTS} hours="man–fre 7–16" page="/besigtigelse" />);
+  page.root = await mountInto(page.host, <BookingForm id="b" facts={FACTS} hours="man–fre 7–16" page="/besigtigelse" />);
   await settle();
 };
-const times = () => [...host.querySelectorAll<HTMLInputElement>("input[name=start]")];
+const times = () => [...page.host.querySelectorAll<HTMLInputElement>("input[name=start]")];
 const fill = async () => {
   for (const [name, value] of Object.entries(VALID))
-    await act(() => typeInto(host.querySelector<HTMLInputElement>(`[name="${name}"]`)!, value));
-  clock.now += 8_000;
+    await act(() => typeInto(page.host.querySelector<HTMLInputElement>(`[name="${name}"]`)!, value));
+  page.clock.now += 8_000;
 };
 const choose = (index: number) => act(() => times()[index].click());
 const book = async () => {
   await act(async () => {
-    host.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    page.host.querySelector("form")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
   });
   await settle();
   await settle();
@@ -100,7 +74,7 @@ describe("BookingForm", () => {
     backend(() => answer(200, { id: "x" }));
     await mount();
     expect(times().map((time) => time.value)).toEqual(SLOTS.map((slot) => slot.start));
-    const days = [...host.querySelectorAll(".booking-day")];
+    const days = [...page.host.querySelectorAll(".booking-day")];
     const legends = days.map((day) => day.querySelector("legend")?.textContent);
     expect(legends).toEqual([expect.stringMatching(/^mandag (den )?14\. januar$/), expect.stringMatching(/^tirsdag (den )?15\. januar$/)]);
     expect(times().map((time) => time.closest("label")?.textContent)).toEqual(["kl. 09.00", "kl. 10.30", "kl. 13.00", "kl. 09.00"]);
@@ -111,7 +85,7 @@ describe("BookingForm", () => {
     await mount();
     await fill();
     await book();
-    expect(host.querySelector("#b-start-error")?.textContent).toBe("Vælg en af de ledige tider");
+    expect(page.host.querySelector("#b-start-error")?.textContent).toBe("Vælg en af de ledige tider");
     expect(document.activeElement).toBe(times()[0]);
     expect(fetch.mock.calls.filter(([url]) => !new URL(url).search)).toEqual([]);
   });
@@ -128,11 +102,11 @@ describe("BookingForm", () => {
     await book();
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ ...VALID, kind: "booking", start: SLOTS[1].start, page: "/besigtigelse" });
-    const confirmation = host.querySelector("#b-sent");
+    const confirmation = page.host.querySelector("#b-sent");
     expect(confirmation?.textContent).toContain("Tak! Din besigtigelse er booket: mandag den 14. januar 2030 kl. 10.30–11.30.");
     expect(document.activeElement).toBe(confirmation);
-    expect(notices.map((notice) => notice.title)).toEqual(["Besigtigelse booket!"]);
-    expect(host.querySelector<HTMLInputElement>("[name=name]")!.value).toBe("");
+    expect(page.notices.map((notice) => notice.title)).toEqual(["Besigtigelse booket!"]);
+    expect(page.host.querySelector<HTMLInputElement>("[name=name]")!.value).toBe("");
   });
 
   it("tells a visitor who lost the time in Danish and offers the nearest free times", async () => {
@@ -150,8 +124,8 @@ describe("BookingForm", () => {
     await fill();
     await book();
     await settle();
-    expect(host.querySelector("#b-failed")?.textContent).toContain("Tiden er desværre lige blevet booket af en anden.");
-    const nearest = [...host.querySelectorAll(".booking-nearest button")].map((button) => button.textContent);
+    expect(page.host.querySelector("#b-failed")?.textContent).toContain("Tiden er desværre lige blevet booket af en anden.");
+    const nearest = [...page.host.querySelectorAll(".booking-nearest button")].map((button) => button.textContent);
     expect(nearest).toEqual([
       "mandag den 14. januar 2030 kl. 09.00–10.00",
       "mandag den 14. januar 2030 kl. 13.00–14.00",
@@ -164,14 +138,14 @@ describe("BookingForm", () => {
   it("shows the booking a confirmation's link names, also when the link is followed on the page already open", async () => {
     backend(() => answer(200, { id: "x" }));
     await mount();
-    expect(host.textContent).not.toContain("Aflys besigtigelsen");
+    expect(page.host.textContent).not.toContain("Aflys besigtigelsen");
     // Only the fragment changes: the browser does not load the page again.
     await act(() => {
       history.replaceState(null, "", `/besigtigelse#aendr=${LINK}`);
       dispatchEvent(new HashChangeEvent("hashchange"));
     });
     await settle();
-    expect(host.querySelector("h2")?.textContent).toBe("Din besigtigelse");
-    expect([...host.querySelectorAll("button")].map((button) => button.textContent)).toContain("Aflys besigtigelsen");
+    expect(page.host.querySelector("h2")?.textContent).toBe("Din besigtigelse");
+    expect([...page.host.querySelectorAll("button")].map((button) => button.textContent)).toContain("Aflys besigtigelsen");
   });
 });
