@@ -2,7 +2,7 @@
 // booking, the confirmation, a time taken meanwhile, and the link of a confirmation. The network is the
 // one boundary faked here (fetch); tests/browser/journeys.js books through the real local stack.
 import { renderToString } from "react-dom/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import bookingRules from "../../supabase/functions/_shared/booking-rules.json" with { type: "json" };
 import { TEST_FACTS, TEST_REQUEST } from "../test-facts.ts";
 import { act, formPage, mount as mountInto, typeInto } from "../testing.tsx";
@@ -22,10 +22,15 @@ const LINK = `${"1".repeat(8)}-2222-3333-4444-${"5".repeat(12)}.${"a".repeat(32)
 
 // The page the form is on; its clock (fill-clock.ts) is moved on as a person takes 8 s.
 const page = formPage();
+// The page has its notices' region already, so the form adds none that would outlive this file (the
+// notices themselves are read from their store here).
+const region = document.createElement("elektriker-notices");
 beforeEach(() => {
   sessionStorage.clear();
   history.replaceState(null, "", "/besigtigelse");
+  document.body.append(region);
 });
+afterEach(() => region.remove());
 
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
