@@ -8,6 +8,7 @@
 export const ISLANDS = /** @satisfies {Record<string, Island>} */ ({
   quoteForm: { tag: "elektriker-quote-form", folder: "quote-form", shortcode: "quoteForm", props: "json", wake: "interaction" },
   callbackForm: { tag: "elektriker-callback-form", folder: "callback-form", shortcode: "callbackForm", props: "json", wake: "interaction" },
+  bookingForm: { tag: "elektriker-booking", folder: "booking", shortcode: "bookingForm", props: "json", wake: "now" },
   faq: { tag: "elektriker-faq", folder: "faq", shortcode: "faqAccordion", props: "markup", wake: "interaction" },
   nav: { tag: "elektriker-nav", folder: "nav-menu", shortcode: "navMenu", props: "markup", wake: "interaction" },
   mobileMenu: { tag: "elektriker-mobile-menu", folder: "nav-menu", shortcode: "mobileMenu", props: "markup", wake: "interaction" },

@@ -11,3 +11,12 @@ export const TEST_FACTS = {
 
 /** What the site build gives an island of its page (widgets/shared/island-contract.tsx). */
 export const TEST_PAGE = { path: "/kontakt", facts: TEST_FACTS, phoneHours: "mandag–fredag kl. 8.00–16.00", keepText: String };
+
+/** A quote request the shared rules take: the values a visitor types into the quote form's five fields. */
+export const TEST_REQUEST = {
+  name: "Jens Hansen",
+  phone: "12345678",
+  email: "jens@example.dk",
+  location: "Køge",
+  message: "Ny eltavle i villa fra 1972",
+};

@@ -4,6 +4,8 @@
 import * as React from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { act as preactAct } from "preact/test-utils";
+import { afterEach, beforeEach, vi } from "vitest";
+import { dismissAll, type Notice, subscribe } from "./shared/notices.ts";
 
 // React 19 has act() in "react"; preact/compat does not export it, and preact/test-utils' act is the
 // same contract (flush renders and effects, then resolve).
@@ -56,4 +58,31 @@ export function hover(target: Element, direction: "enter" | "leave"): void {
   const [bubbling, direct] = direction === "enter" ? ["pointerover", "pointerenter"] : ["pointerout", "pointerleave"];
   target.dispatchEvent(new PointerEvent(bubbling, { ...init, bubbles: true }));
   target.dispatchEvent(new PointerEvent(direct, { ...init, bubbles: false }));
+}
+
+/**
+ * A form's test page: a host element in the body, the page's clock (performance.now, which the fill
+ * clock reads) as the test sets it, and the notices shown; all undone after each test. Registers its
+ * own beforeEach and afterEach.
+ */
+export function formPage() {
+  const page = { host: document.body, root: undefined as Root | undefined, clock: { now: 0 }, notices: [] as Notice[] };
+  let unsubscribe = () => {};
+  beforeEach(() => {
+    page.host = document.createElement("div");
+    document.body.append(page.host);
+    unsubscribe = subscribe((list) => (page.notices = list));
+    vi.spyOn(performance, "now").mockImplementation(() => page.clock.now);
+  });
+  afterEach(async () => {
+    await unmount(page.root);
+    page.root = undefined;
+    page.host.remove();
+    // The notices are the page's, shared by every test: one test's must not reach the next.
+    dismissAll();
+    unsubscribe();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+  return page;
 }

@@ -18,6 +18,7 @@ export const LIGHTHOUSE_ROUTES = [
   "/kontakt",
   "/kontakt/tak",
   "/kontakt/fejl",
+  "/besigtigelse",
   "/omraader",
   "/privatlivspolitik",
   "/partner",

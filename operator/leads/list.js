@@ -23,7 +23,7 @@ export const STATUS_IN_DANISH = /** @type {Record<string, string>} */ ({
 });
 
 /** What a lead asks for, in Danish (the column `kind`). */
-export const KIND_IN_DANISH = /** @type {Record<string, string>} */ ({ quote: "Tilbud", callback: "Ring op" });
+export const KIND_IN_DANISH = /** @type {Record<string, string>} */ ({ quote: "Tilbud", callback: "Ring op", booking: "Besigtigelse" });
 
 /**
  * A lead's kind in Danish, with when to call for a call-back: "Ring op (I formiddag)".

@@ -13,6 +13,7 @@ export const STATIC_ROUTES = [
   "/ydelser/energioptimering",
   "/om-os",
   "/kontakt",
+  "/besigtigelse",
   "/privatlivspolitik",
   "/partner",
   "/omraader",

@@ -219,6 +219,29 @@ const business = z.strictObject({
     }),
     "Åbningstider",
   ),
+  // The free inspections of /besigtigelse: the booking backend reads them from /site-facts.json
+  // (site/_lib/site-facts.js; supabase/functions/_shared/booking-slots.ts computes the free times).
+  inspections: field(
+    z
+      .strictObject({
+        days: field(z.array(weekday).min(1, "vælg mindst én dag"), "Dage", "De dage, vi tilbyder besigtigelser"),
+        opens: field(time, "Første tid kl.", "Klokkeslæt som 08:00"),
+        closes: field(time, "Sidste besigtigelse slut kl.", "Klokkeslæt som 15:00"),
+        durationMinutes: field(z.number().int().min(15).max(480), "Varighed (minutter)", "Så lang tid en besigtigelse tager"),
+        perDay: field(z.number().int().min(1).max(20), "Højst pr. dag", "Så mange besigtigelser kan bookes samme dag"),
+        noticeDays: field(
+          z.number().int().min(0).max(30),
+          "Tidligst om (dage)",
+          "0: samme dag; 1: tidligst i morgen; 2: tidligst i overmorgen",
+        ),
+        bufferMinutes: field(z.number().int().min(0).max(120), "Luft før og efter (minutter)", "Ud over køretiden"),
+        kmPerHour: field(z.number().int().min(10).max(120), "Kørsel (km/t i snit)", "Køretiden regnes ud fra afstanden"),
+        reminderSms: field(z.boolean(), "Påmindelse på SMS", "Kunden får også en SMS dagen før (tæller med i dagens SMS-loft)"),
+      })
+      .refine((value) => value.opens < value.closes, { message: "første tid skal være før sidste", path: ["closes"] }),
+    "Besigtigelser",
+    "Gratis besigtigelser, som kunden selv booker på /besigtigelse",
+  ),
   figures: field(
     z.strictObject({
       rating: field(z.number().min(1).max(5), "Bedømmelse på Google", "Et tal fra 1 til 5, fx 4.9"),

@@ -1,8 +1,9 @@
 // The firm's facts the backend needs, as the site publishes them at /site-facts.json (site/site-facts.11ty.js):
-// the phone number its answers give, what the customer's receipt states and whether it is sent, and the
-// retention the privacy page promises. The functions deploy from supabase/ alone and cannot read
-// site/_data, so they read this file from the site (supabase/functions/_shared/site-facts.ts, which
-// validates it against the same shape): one publish changes pages, answers, receipts and retention.
+// the phone number its answers give, what the customer's receipt states and whether it is sent, the
+// retention the privacy page promises, and the settings of the free inspections visitors book. The
+// functions deploy from supabase/ alone and cannot read site/_data, so they read this file from the
+// site (supabase/functions/_shared/site-facts.ts, which validates it against the same shape): one publish
+// changes pages, answers, receipts, retention and the free times.
 import { createHash } from "node:crypto";
 import { isHomeArea } from "./copy-facts.js";
 import { hoursText } from "./format.js";
@@ -32,7 +33,19 @@ export function siteFacts(business = loadData("business"), areas = loadData("are
       workAfterInspection: times.workAfterInspection,
     },
     // `home` says which of the two acute promises is a town's (the area pages make the same choice).
-    areas: areas.map((area) => ({ name: area.name, postalCode: area.postalCode, home: isHomeArea(area, business) })),
+    // The coordinates give the drive between two booked visits (supabase/functions/_shared/booking-slots.ts).
+    areas: areas.map((area) => ({
+      name: area.name,
+      postalCode: area.postalCode,
+      home: isHomeArea(area, business),
+      latitude: area.latitude,
+      longitude: area.longitude,
+    })),
+    // What the booking of a free inspection needs (/besigtigelse): where the firm drives from, the
+    // settings of business.yaml's `inspections`, and the days it is closed.
+    base: { latitude: business.geo.latitude, longitude: business.geo.longitude },
+    inspections: business.inspections,
+    closedDays: business.hours.closedDays.map((/** @type {{ date: string }} */ day) => day.date),
     sendReceipt: business.privacy.sendReceipt === true,
     retention: {
       requestMonths: business.privacy.requestRetentionMonths,

@@ -19,8 +19,9 @@ create table public.quote_requests (
   received_at timestamptz not null default now(),
   -- What the visitor asked for: a quote (the five fields of the quote form) or a call back (name and
   -- phone, and when to call if they said; docs/product.md#call-back-form). A call-back has no address,
-  -- place or message, and so never a receipt.
-  kind text not null default 'quote' check (kind in ('quote', 'callback')),
+  -- place or message, and so never a receipt. A booking of a free inspection is a quote's five fields with
+  -- a visit (public.bookings, 20261129000000_bookings.sql).
+  kind text not null default 'quote' check (kind in ('quote', 'callback', 'booking')),
   call_when text check (char_length(call_when) <= 40),
   -- The five fields of the quote form (docs/product.md#data), validated by the function. The address is
   -- stored in the one form the function makes of it (quote-checks.ts canonicalEmail: NFKC, the domain
@@ -273,13 +274,23 @@ begin
           skip := 'over its mailbox''s receipts for the day';
         end if;
       end if;
-    when 'sms' then
+    when 'sms', 'booking_reminder_sms' then
       -- At most the policy's cap for the requests of a Copenhagen day, counted on the first claim, one
       -- sender at a time; over it none, and that day's one summary is queued for 07:00 the next morning.
-      if d.attempts = 0 then
+      -- A visit's reminder by SMS counts in the cap of its day, and goes only when the firm turned it on
+      -- (the site's facts, `inspections.reminderSms`) and the visit is still to come; its text states the firm's facts.
+      if d.channel = 'booking_reminder_sms' then
+        select s.facts into context from public.receipt_settings s where s.id;
+      end if;
+      if d.channel = 'booking_reminder_sms' and not coalesce((select (f.facts #>> '{inspections,reminderSms}')::boolean
+          from public.site_facts f where f.id), false) then
+        skip := 'reminder SMS off';
+      elsif d.channel = 'booking_reminder_sms' and not (public.booking_json(d.request_id) ->> 'active')::boolean then
+        skip := 'visit cancelled';
+      elsif d.attempts = 0 then
         day := public.copenhagen_day(d.created_at);
         perform pg_advisory_xact_lock(6, 0);
-        if (select count(*) from public.deliveries t where t.channel = 'sms' and t.attempts > 0
+        if (select count(*) from public.deliveries t where t.channel in ('sms', 'booking_reminder_sms') and t.attempts > 0
             and t.created_at >= day::timestamp at time zone 'Europe/Copenhagen'
             and t.created_at < (day + 1)::timestamp at time zone 'Europe/Copenhagen') >= (policy ->> 'cap')::int then
           skip := 'capped';
@@ -289,11 +300,21 @@ begin
         end if;
       end if;
     when 'sms_summary' then
-      context := jsonb_build_object('count', (select count(*) from public.deliveries t where t.channel = 'sms' and t.note = 'capped'
+      context := jsonb_build_object('count', (select count(*) from public.deliveries t where t.channel in ('sms', 'booking_reminder_sms')
+        and t.note = 'capped'
         and t.created_at >= d.period::timestamp at time zone 'Europe/Copenhagen'
         and t.created_at < (d.period + 1)::timestamp at time zone 'Europe/Copenhagen'));
     when 'statement' then
       context := (select coalesce(jsonb_agg(to_jsonb(s)), '[]') from public.lead_statement(d.period) s);
+    when 'booking_confirmation', 'booking_update', 'booking_update_firm', 'booking_reminder' then
+      -- A booking's e-mails state the firm's facts (as the receipt's, whatever its switch); a reminder
+      -- goes only for a visit still on.
+      select s.facts into context from public.receipt_settings s where s.id;
+      if context is null then
+        skip := 'no site facts';
+      elsif d.channel = 'booking_reminder' and not (public.booking_json(d.request_id) ->> 'active')::boolean then
+        skip := 'visit cancelled';
+      end if;
     when 'alert' then
       -- Only about a request whose e-mail has not reached the firm: held, given up, or not out yet.
       context := jsonb_build_object('mail', case when q.held then 'held'
@@ -320,7 +341,8 @@ begin
     request := case when q.id is not null then jsonb_build_object('id', q.id, 'receivedAt', q.received_at, 'kind', q.kind,
       'when', q.call_when, 'name', q.name, 'phone', q.phone, 'email', q.email, 'location', q.location, 'message', q.message,
       'sourceUrl', q.source_url, 'partnerId', q.partner_id, 'deployCheck', q.deploy_check,
-      'photoCount', (select count(*) from public.quote_request_photos p where p.request_id = q.id)) end;
+      'photoCount', (select count(*) from public.quote_request_photos p where p.request_id = q.id),
+      'visit', case when q.kind = 'booking' then public.booking_json(q.id) end) end;
     return next;
     claimed := claimed + 1;
     exit when claimed >= p_limit;

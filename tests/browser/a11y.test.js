@@ -325,6 +325,66 @@ describe("the embed on an English partner page", () => {
   });
 });
 
+describe("the free times of /besigtigelse by keyboard and in the accessibility tree", () => {
+  // Two days of free times, as the function's `?slots` answers (winter: Copenhagen is UTC+1).
+  const SLOTS = ["2030-01-14T08:00:00Z", "2030-01-14T09:00:00Z", "2030-01-15T08:00:00Z"].map((start) => ({
+    start,
+    end: new Date(Date.parse(start) + 3_600_000).toISOString(),
+  }));
+  /** Opens the booking page with the function answering its free times; waits until they show. */
+  async function openBooking(options) {
+    const { context, page } = await open("/besigtigelse", options);
+    await page.route(`${business.backend.url}/**`, (route) =>
+      route.fulfill({
+        status: 200,
+        headers: { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "*" },
+        contentType: "application/json",
+        body: JSON.stringify({ slots: SLOTS }),
+      }),
+    );
+    await page.reload({ waitUntil: "load" });
+    await page.locator("input[name='start']").first().waitFor();
+    return { context, page };
+  }
+
+  it("moves through the times with the arrow keys as one group, each named by its time within its day", async () => {
+    const { context, page } = await openBooking(PHONE_SIZE);
+    // 'Book besigtigelse' without a time: the error is said and focus goes to the first time.
+    await page.locator("elektriker-booking .quote-submit").focus();
+    await page.keyboard.press("Enter");
+    await page.locator("#booking-start-error[role='alert']").waitFor();
+    expect(await page.locator("#booking-start-error").textContent()).toBe("Vælg en af de ledige tider");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("value"))).toBe(SLOTS[0].start);
+    // The arrows choose the next time, across the days: one radio group, not one per day.
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("value"))).toBe(SLOTS[2].start);
+    expect(await page.locator("input[name='start']:checked").getAttribute("value")).toBe(SLOTS[2].start);
+    // One Tab leaves the group for the form's first field.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+    const nodes = await axNodes(page);
+    expect(nodes.filter((node) => node.role === "radio").map((node) => node.name)).toEqual(["kl. 09.00", "kl. 10.00", "kl. 09.00"]);
+    // Each day is a group named by its day, so the time is heard with its day.
+    const groups = nodes.filter((node) => node.role === "group").map((node) => node.name);
+    expect(groups).toContain("Ledige tider");
+    expect(groups.filter((name) => /^(mandag|tirsdag) (den )?1[45]\. januar$/i.test(name))).toHaveLength(2);
+    await context.close();
+  });
+
+  it("gives each time a thumb's width at 390 px, the whole label to press, and no axe violations with the error showing", async () => {
+    const { context, page } = await openBooking(PHONE_SIZE);
+    for (const box of await page.locator(".booking-time").evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect())))
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    await page.locator("elektriker-booking .quote-submit").click();
+    await page.locator("#booking-start-error").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.locator(".booking-time").nth(1).click();
+    expect(await page.locator("input[name='start']:checked").getAttribute("value")).toBe(SLOTS[1].start);
+    await context.close();
+  });
+});
+
 describe("the header menus by keyboard", () => {
   it("closes the mobile menu when Tab leaves it, so focus never walks under the panel; Escape closes it from anywhere", async () => {
     const { context, page } = await open("/omraader/koge", PHONE_SIZE);

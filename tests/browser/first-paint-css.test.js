@@ -2,11 +2,12 @@
 // follows after the first paint. Nothing may change when it arrives: every element of every page, and its
 // ::before, ::after and ::marker, has the same computed style (every property but the custom ones, whose
 // effect shows in the others) and the same box before and after, at a phone's and a desktop's width, with
-// the islands hydrated as a visitor gets them.
+// the islands hydrated as a visitor gets them, before the function answers (an island that draws what
+// the build did not render, the booking page's times, waits for the whole stylesheet: checked below).
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { launchChromium } from "../../dev/chromium.js";
 import { pagePool } from "../support/page-pool.js";
-import { ALL_PAGES } from "../support/site.js";
+import { ALL_PAGES, business } from "../support/site.js";
 import { startSite } from "../support/server.js";
 
 const WIDTHS = [390, 1280];
@@ -106,6 +107,16 @@ describe("the first paint's CSS draws every page as the whole stylesheet does", 
             release = resolve;
           });
           let requested = false;
+          // The function answers nothing until the page has been compared: what it shows before is.
+          /** @type {(value?: unknown) => void} */
+          let compared = () => {};
+          const answerLater = new Promise((resolve) => {
+            compared = resolve;
+          });
+          await page.route(`${business.backend.url}/**`, async (route) => {
+            await answerLater;
+            await route.abort();
+          });
           await page.route(/\/assets\/site\.[0-9a-f]{10}\.css$/, async (route) => {
             requested = true;
             await released;
@@ -132,10 +143,52 @@ describe("the first paint's CSS draws every page as the whole stylesheet does", 
             [...document.querySelectorAll('link[rel="stylesheet"]')].every((link) => /** @type {HTMLLinkElement} */ (link).sheet),
           );
           await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-          return page.evaluate(drawnState, true);
+          const found = await page.evaluate(drawnState, true);
+          compared();
+          return found;
         });
         expect(differences).toEqual([]);
       });
     }
   }
+
+  it("/besigtigelse draws the free times and the fields only once the whole stylesheet is here, however soon they come", async ({
+    expect,
+  }) => {
+    const slots = [{ start: "2030-01-14T08:00:00Z", end: "2030-01-14T09:00:00Z" }];
+    const drawn = await pages.lend({ width: 390, height: 900 }, async (page) => {
+      await page.route(`${business.backend.url}/**`, (route) =>
+        route.fulfill({
+          headers: { "Access-Control-Allow-Origin": "*" },
+          contentType: "application/json",
+          body: JSON.stringify({ slots }),
+        }),
+      );
+      /** @type {(value?: unknown) => void} */
+      let release = () => {};
+      const released = new Promise((resolve) => {
+        release = resolve;
+      });
+      const asked = new Promise((resolve) =>
+        page.route(/\/assets\/site\.[0-9a-f]{10}\.css$/, async (route) => {
+          resolve(undefined);
+          await released;
+          await route.continue();
+        }),
+      );
+      const answered = page.waitForResponse((response) => response.url().includes("?slots"));
+      await page.goto(`${site.base}/besigtigelse`, { waitUntil: "load" });
+      await Promise.all([asked, answered]);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const before = await page.evaluate(() => [
+        !!document.querySelector(".booking-placeholder"),
+        !!document.querySelector("[name=start]"),
+      ]);
+      release();
+      await page.locator("[name=start]").first().waitFor({ state: "attached" });
+      return { before };
+    });
+    // The times had come: still the box, then the times.
+    expect(drawn.before).toEqual([true, false]);
+  });
 });

@@ -219,6 +219,58 @@ export const JOURNEYS = [
     },
   },
   {
+    // Not among the `sends` journeys: three runs book from one client, the most it may have booked
+    // (supabase/functions/send-contact-email/README.md, "Booking a free inspection"); each cancels its
+    // own through the link of its confirmation.
+    name: "a visitor books a free inspection at 390 px, both e-mails carry the invitation, and the link cancels it",
+    url: "/besigtigelse",
+    viewport: { width: 390, height: 844 },
+    async run({ tab, site, expect, engine }) {
+      const form = ["elektriker-booking"];
+      await tab.waitForElement("#booking-start");
+      const email = `besigtigelse-${engine}@example.dk`;
+      await typeInto(tab, form, { name: PERSON.name, phone: `21 22 23 ${20 + RUNS.indexOf(engine)}`, email });
+      await typeInto(tab, form, { location: "Strandvejen 3, 4600 Køge", message: PERSON.message });
+      // Pressed before a time is chosen: the times say so and take focus.
+      await tab.click([...form, { css: "button", text: "Book besigtigelse" }]);
+      await tab.waitForElement("#booking-start-error");
+      expect(await tab.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("start");
+      // Each run the first time of a day of its own, so the runs, booking at once, never take one
+      // another's (a time taken meanwhile is held by widgets/booking/BookingForm.test.tsx and the
+      // function's tests, where it happens on purpose, not by the engines' timing).
+      await tab.click(`.booking-day:nth-of-type(${RUNS.indexOf(engine) + 1}) .booking-time span`);
+      await tab.click([...form, { css: "button", text: "Book besigtigelse" }]);
+      const outcome = await tab.waitFor(() => document.getElementById("booking-sent")?.textContent, [], {
+        what: "the confirmation",
+        timeout: 30_000,
+      });
+      expect(outcome).toContain("Din besigtigelse er booket");
+      expect(await valuesOf(tab, form, ["name", "email"])).toEqual(["", ""]);
+      const firm = await mailTo(site, email);
+      expect(firm.subject).toMatch(/^Ny besigtigelse: /);
+      const confirmation = await waitFor(
+        async () =>
+          (await site.mails()).find((/** @type {import("postal-mime").Email} */ mail) => mail.to?.some((to) => to.address === email)),
+        `the confirmation to ${email}`,
+      );
+      for (const mail of [firm, confirmation])
+        expect(
+          mail.attachments.some(
+            (/** @type {import("postal-mime").Attachment} */ file) => file.mimeType === "text/calendar" && file.method === "REQUEST",
+          ),
+        ).toBe(true);
+      const link = /\/besigtigelse#aendr=[0-9a-f.-]+/.exec(confirmation.text ?? "")?.[0];
+      expect(link).toBeDefined();
+      await tab.reopen(`${site.base}${link}`);
+      await tab.waitForElement({ css: "button", text: "Aflys besigtigelsen" });
+      await tab.click({ css: "button", text: "Aflys besigtigelsen" });
+      const said = await tab.waitFor(() => document.querySelector(".booking-card .quote-sent")?.textContent, [], {
+        what: "the cancellation",
+      });
+      expect(said).toContain("Besigtigelsen er aflyst");
+    },
+  },
+  {
     name: "the call-back form sends a name and a phone number, thanks in Danish, and the firm is asked to call",
     sends: true,
     url: "/omraader/koge",

@@ -33,6 +33,7 @@ const CASES = {
   "quote form on an area page": (ssr) =>
     ssr.renderIsland("quoteForm", { id: "omraade-form", location: "Køge" }, { ...TEST_PAGE, path: "/omraader/koge" }),
   "call-back form": (ssr) => ssr.renderIsland("callbackForm", { id: "callback-form" }, TEST_PAGE),
+  "booking form": (ssr) => ssr.renderIsland("bookingForm", { id: "booking" }, { ...TEST_PAGE, path: "/besigtigelse" }),
   FAQ: (ssr) =>
     ssr.renderIsland(
       "faq",

@@ -5,7 +5,7 @@ import type { Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { QUOTE_RULES, type QuoteField } from "#quote-rules";
 import { dismissAll, subscribe, type Notice } from "../shared/notices.ts";
-import { TEST_FACTS } from "../test-facts.ts";
+import { TEST_FACTS, TEST_REQUEST } from "../test-facts.ts";
 import { act, hydrate, mount as mountInto, typeInto, unmount } from "../testing.tsx";
 import { QuoteForm, type QuoteFormProps } from "./QuoteForm.tsx";
 import { keepInMemory } from "./send-later.ts";
@@ -15,13 +15,7 @@ const DRAFT_KEY = "elektriker-quote-form:/kontakt:t";
 
 const FACTS = TEST_FACTS;
 const BACKEND = FACTS.backend;
-const VALID = {
-  name: "Jens Hansen",
-  phone: "12345678",
-  email: "jens@example.dk",
-  location: "Køge",
-  message: "Ny eltavle i villa fra 1972",
-};
+const VALID = TEST_REQUEST;
 
 // The page clock the form measures its fill time with (fill-clock.ts reads performance.now()): the
 // tests decide how long a visitor takes. A spy on the page's clock, not a mocked module: the widget

@@ -53,8 +53,12 @@ export type SubmitOptions = {
   /** The rest of the request body: page and partner (the call-back form: its `kind` and `when`). */
   extra: () => QuoteBody;
   form: RefObject<HTMLFormElement | null>;
-  /** Called once the request was stored: the form clears. */
-  onSent: () => void;
+  /**
+   * Called once the request was stored: the form clears. A form whose confirmation is not the quote
+   * form's 'Besked sendt!' returns its own notice (the booking page's); the embed carries no option for it.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a form with no notice of its own passes a function of nothing (draft.reset)
+  onSent: () => { title: string; description: string } | void;
   /** Called after each attempt (the elements' quote-sent / quote-failed events). */
   onResult?: (result: SendResult) => void;
   /** Where a request that got no answer waits for the connection; without it such a request fails. */
@@ -103,6 +107,13 @@ export function useQuoteSubmit({
   });
 
   const announce = (text: string) => setAnnouncement((previous) => ({ text, count: previous.count + 1 }));
+  /** Ends an attempt that was not refused field by field: its outcome in the form, focused, and its notice. */
+  const conclude = (shown: NonNullable<Outcome>, notice: Parameters<typeof notify>[0]) => {
+    announce("");
+    setOutcome(shown);
+    focusNext.current = `${id}-${shown.kind}`;
+    notify({ ...notice, durationMs: QUOTE_NOTICE_MS });
+  };
   const showErrors = (fieldErrors: FieldErrors) => {
     setErrors(fieldErrors);
     const invalid = fields.filter((field) => fieldErrors[field]?.length);
@@ -149,11 +160,7 @@ export function useQuoteSubmit({
       onSent();
       const reason = !result.ok && result.status === 503 ? "busy" : navigator.onLine === false ? "offline" : "noConnection";
       const message = keptText(reason, keep.onDevice);
-      announce("");
-      setOutcome({ kind: "kept", message });
-      focusNext.current = `${id}-kept`;
-      notify({ title: "Gemt til senere", description: message, durationMs: QUOTE_NOTICE_MS });
-      return;
+      return conclude({ kind: "kept", message }, { title: "Gemt til senere", description: message });
     }
     // Stored, or the key was taken for other content (422): the next attempt gets a new key.
     if (result.ok || result.status === 422) lastAttempt.current = null;
@@ -162,12 +169,7 @@ export function useQuoteSubmit({
     onResult?.(result);
     if (result.ok) {
       if (input) photos?.clear(input);
-      onSent();
-      announce("");
-      setOutcome({ kind: "sent" });
-      focusNext.current = `${id}-sent`;
-      notify({ title: "Besked sendt!", description: "Vi kontakter dig hurtigst muligt.", durationMs: QUOTE_NOTICE_MS });
-      return;
+      return conclude({ kind: "sent" }, { title: "Besked sendt!", description: "Vi kontakter dig hurtigst muligt.", ...onSent() });
     }
     if (result.fieldErrors) return showErrors(result.fieldErrors);
     // The server's own message says why (too fast, too many, unavailable …); without an answer, say so.

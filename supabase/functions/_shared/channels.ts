@@ -1,14 +1,25 @@
 // Every channel the outbox sends through (outbox.ts), each a policy and one small send: the firm's
 // e-mail about a request, the customer's receipt, the firm's SMS and the summary of a day over its cap,
-// the monthly statement, and the alert. Which deliveries a subject gets, and each channel's own rule,
+// the monthly statement, the alert, and a booked inspection's: the customer's confirmation, the news of a
+// move or a cancellation to the customer and to the firm, and the reminder by e-mail and SMS. Which deliveries a subject gets, and each channel's own rule,
 // are in the baseline migration ("The outbox"); docs/development.md, "The outbox", says how to add one.
-import type { Config } from "./config.ts";
+import {
+  type Booking,
+  confirmationMessage,
+  firmInvitation,
+  firmUpdateMessage,
+  reminderMessage,
+  reminderSmsText,
+  updateMessage,
+} from "./booking-mail.ts";
+import { bookingToken } from "./booking-token.ts";
+import { type Config, msisdn } from "./config.ts";
 import type { StatementRow } from "./lead-statement.js";
 import type { Logger } from "./log.ts";
 import { buildMessage } from "./mail.ts";
-import type { MailTransport } from "./mail-transport.ts";
+import type { MailTransport, OutgoingMessage } from "./mail-transport.ts";
 import type { Channel, Delivery } from "./outbox.ts";
-import { buildReceipt, receiptFactsSchema } from "./receipt-text.ts";
+import { buildReceipt, type ReceiptFacts, receiptFactsSchema } from "./receipt-text.ts";
 import { createSmsSender } from "./sms-gateway.ts";
 import { leadSmsText, overCapSmsText } from "./sms-text.ts";
 import { statementMessage } from "./statement-mail.ts";
@@ -46,6 +57,22 @@ class Refused extends Error {
 const request = (delivery: Delivery) => delivery.request as StoredRequest;
 
 /**
+ * A booking's send: the booking, the firm's facts (its rule in claim_deliveries hands them over, as the
+ * receipt's) and the customer's link token, to `write` a message from.
+ */
+const bookingSend =
+  (config: Config, log: Logger, write: (booking: Booking, facts: ReceiptFacts, token: string) => Promise<void>) =>
+  async (delivery: Delivery) => {
+    const booking = request(delivery) as Booking;
+    const facts = receiptFactsSchema.safeParse(delivery.context);
+    if (!facts.success || !booking.visit) {
+      log({ event: "booking_facts_invalid", level: "error", requestId: booking.id, fix: "publish the site (site-facts.json)" });
+      throw new Refused("booking facts invalid");
+    }
+    await write(booking, facts.data, await bookingToken(booking.id, config.ipHashSalt));
+  };
+
+/**
  * The channels of one instance: every one, the SMS ones only with the SMS secrets. `alertFetch` and
  * `alertTimeoutMs` are the alert webhook's client and its patience (tests shorten it).
  */
@@ -66,6 +93,9 @@ export function createChannels({
 }): Record<string, Channel> {
   const sms = config.sms && createSmsSender(config.sms);
   const dailyLimit = config.sms?.dailyLimit ?? 0;
+  const mailSettings = { mailFrom: config.mailFrom, mailTo: config.mailTo, siteUrl: config.siteUrl };
+  const send = (write: (booking: Booking, facts: ReceiptFacts, token: string) => OutgoingMessage) =>
+    bookingSend(config, log, (booking, facts, token) => transport.send(write(booking, facts, token)));
   return {
     mail: {
       policy: { leaseSeconds: 300, horizonHours: RETRY_HORIZON_HOURS },
@@ -73,8 +103,29 @@ export function createChannels({
         const stored = request(delivery);
         // A retry reads the photos again: they are kept until the e-mail is out. None costs no round trip.
         const photos = stored.photoCount ? await store.photosOf(stored.id) : [];
-        await transport.send(buildMessage({ ...stored, photos }, config));
+        const message: OutgoingMessage = buildMessage({ ...stored, photos }, config);
+        // A booking's carries its invitation, for the firm's calendar in one tap.
+        const invitation = stored.kind === "booking" && stored.visit ? [firmInvitation(stored as Booking, null, config.mailTo[0])] : [];
+        await transport.send({ ...message, attachments: [...(message.attachments ?? []), ...invitation] });
       },
+    },
+    // A booking's confirmation is the appointment itself: sent at once, whatever the receipt's switch,
+    // and capped by the bookings' own limit (3 active per mailbox) rather than the receipts'.
+    booking_confirmation: {
+      policy: { leaseSeconds: 300, horizonHours: RETRY_HORIZON_HOURS },
+      send: send((booking, facts, token) => confirmationMessage(booking, facts, mailSettings, token)),
+    },
+    booking_update: {
+      policy: { leaseSeconds: 300, horizonHours: RETRY_HORIZON_HOURS },
+      send: send((booking, facts, token) => updateMessage(booking, facts, mailSettings, token)),
+    },
+    booking_update_firm: {
+      policy: { leaseSeconds: 300, horizonHours: RETRY_HORIZON_HOURS },
+      send: send((booking, facts) => firmUpdateMessage(booking, facts, mailSettings)),
+    },
+    booking_reminder: {
+      policy: { leaseSeconds: 300, horizonHours: 12 },
+      send: send((booking, facts, token) => reminderMessage(booking, facts, mailSettings, token)),
     },
     receipt: {
       policy: { leaseSeconds: 300, horizonHours: RETRY_HORIZON_HOURS, after: "mail", cap: RECEIPTS_PER_ADDRESS_PER_DAY },
@@ -98,6 +149,15 @@ export function createChannels({
           const stored = request(delivery);
           await sms(leadSmsText({ ...stored, kind: stored.deployCheck ? "test" : stored.kind }));
         },
+      },
+      // The customer's reminder by SMS, counted in the day's cap with the firm's SMS (claim_deliveries).
+      booking_reminder_sms: {
+        policy: { leaseSeconds: 120, horizonHours: 12, cap: dailyLimit },
+        send: bookingSend(config, log, async (booking, facts) => {
+          const number = msisdn(booking.phone);
+          if (!number) throw new Refused("no number to text");
+          await sms(reminderSmsText(booking, facts), [number]);
+        }),
       },
       sms_summary: {
         policy: { leaseSeconds: 120, horizonHours: 7 * 24 },

@@ -74,3 +74,17 @@ const MONTHS = ["januar", "februar", "marts", "april", "maj", "juni", "juli", "a
 export function danishMonth(month) {
   return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 }
+
+const WEEKDAYS = ["søndag", "mandag", "tirsdag", "onsdag", "torsdag", "fredag", "lørdag"];
+
+/**
+ * A booked visit in Danish, Copenhagen time: 'torsdag den 3. december 2026 kl. 09.00–10.00'. Made from
+ * the day's parts, not Intl's Danish pattern: that has 'den' in one engine's data and not in another's.
+ * @param {{ start: string | Date, end: string | Date }} visit
+ */
+export function danishVisit(visit) {
+  const { year, month, day, hour, minute } = copenhagenParts(new Date(visit.start));
+  const end = copenhagenParts(new Date(visit.end));
+  const weekday = WEEKDAYS[new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).getUTCDay()];
+  return `${weekday} den ${Number(day)}. ${MONTHS[Number(month) - 1]} ${year} kl. ${hour}.${minute}–${end.hour}.${end.minute}`;
+}

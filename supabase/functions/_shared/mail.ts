@@ -1,6 +1,7 @@
 // The e-mail the firm receives for a quote request, sent through the transport the settings name
 // (SMTP, or the HTTP mail API). Header safety: every header value comes from validated single-line fields, nodemailer encodes
 // them, and the customer is only ever an address object in Reply-To, never raw header text.
+import { danishVisit } from "./copenhagen-time.js";
 import { escapeHtml } from "./escape-html.js";
 import { createMailApiTransport } from "./mail-api-transport.ts";
 import { posesAsAddress } from "./quote-checks.ts";
@@ -80,13 +81,19 @@ function content(request: StoredRequest) {
       replyTo: undefined,
     };
   }
+  // A booking is a quote with a visit: the subject says when, and the invitation comes attached (channels.ts).
+  const visit = request.kind === "booking" && request.visit ? danishVisit(request.visit) : null;
   return {
-    subject: `Ny forespørgsel: ${request.location}`,
-    intro: "Ny forespørgsel fra hjemmesiden.",
-    rows: [["Navn", request.name], ["Telefon", request.phone], ["E-mail", request.email], ["Hvor", request.location], ...about] as [
-      string,
-      string,
-    ][],
+    subject: visit ? `Ny besigtigelse: ${visit}, ${request.location}` : `Ny forespørgsel: ${request.location}`,
+    intro: visit ? "Ny booking af en gratis besigtigelse fra hjemmesiden." : "Ny forespørgsel fra hjemmesiden.",
+    rows: [
+      ...(visit ? [["Besigtigelse", visit]] : []),
+      ["Navn", request.name],
+      ["Telefon", request.phone],
+      ["E-mail", request.email],
+      ["Hvor", request.location],
+      ...about,
+    ] as [string, string][],
     message: request.message,
     outro: "Svar direkte på denne e-mail for at skrive til kunden.",
     // A name that holds an encoded word or an address (stored before the rules refused them) would be

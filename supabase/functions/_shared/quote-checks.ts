@@ -18,8 +18,8 @@ export type QuoteField = (typeof QUOTE_FIELDS)[number];
 export type QuoteValues = Record<QuoteField, string>;
 /** The call-back form's fields (docs/product.md#call-back-form): the quote form's name and phone, with their rules. */
 export const CALLBACK_FIELDS = ["name", "phone"] as const satisfies readonly QuoteField[];
-/** The fields a refusal can name: the quote form's, and the call-back's choice of when. */
-export type FieldErrors = Partial<Record<QuoteField | "when", string[]>>;
+/** The fields a refusal can name: the quote form's, the call-back's choice of when and a booking's time. */
+export type FieldErrors = Partial<Record<QuoteField | "when" | "start", string[]>>;
 /** A rule: what a (trimmed) value must pass, and the message when it does not. */
 export type Check = [test: (value: string) => boolean, message: string];
 

@@ -2,6 +2,7 @@
 // running the shared checks of quote-checks.ts (the rules and Danish messages of section 5), so the
 // browser and the function can never disagree about what is valid.
 import * as z from "zod/mini";
+import bookingRules from "./booking-rules.json" with { type: "json" };
 import {
   CALLBACK_FIELDS,
   CALLBACK_RULES,
@@ -50,8 +51,8 @@ export function validateQuoteRequest(input: unknown): { ok: true; data: QuoteReq
   return { ok: false, errors };
 }
 
-/** What a request asks for: a quote (the default when `kind` is absent), or a call back. */
-export const LEAD_KINDS = ["quote", "callback"] as const;
+/** What a request asks for: a quote (the default when `kind` is absent), a call back, or a booked inspection. */
+export const LEAD_KINDS = ["quote", "callback", "booking"] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
 
 /** A request's kind: `kind` absent, null or empty is a quote; anything but a known kind is null (refused). */
@@ -60,9 +61,13 @@ export function leadKind(value: unknown): LeadKind | null {
   return LEAD_KINDS.find((kind) => kind === value) ?? null;
 }
 
-/** A quote request, or a call-back (name, phone and when; no address, place or message). */
+/**
+ * A quote request, a booking (a quote's fields and the chosen time: `start`), or a call-back (name,
+ * phone and when; no address, place or message).
+ */
 export type Lead =
   | (QuoteRequest & { kind: "quote"; when: null })
+  | (QuoteRequest & { kind: "booking"; when: null; start: Date })
   | { kind: "callback"; name: string; phone: string; email: null; location: null; message: null; when: string | null };
 
 const callbackSchema = z.object({ name: field("name"), phone: field("phone") });
@@ -88,9 +93,21 @@ export function validateCallbackRequest(input: unknown): { ok: true; data: Lead 
   return { ok: true, data: { kind: "callback", name, phone, email: null, location: null, message: null, when: chosen } };
 }
 
-/** Validates a request of either kind. */
+/** The chosen time of a booking: an ISO date-time (the free times' `start`), else null. */
+function bookingStart(value: unknown): Date | null {
+  if (typeof value !== "string" || !/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(value.trim())) return null;
+  const start = new Date(value.trim());
+  return Number.isNaN(start.getTime()) ? null : start;
+}
+
+/** Validates a request of any kind: a booking is a quote with a time (whether it is free is the store's to say). */
 export function validateLead(kind: LeadKind, input: unknown): { ok: true; data: Lead } | { ok: false; errors: FieldErrors } {
   if (kind === "callback") return validateCallbackRequest(input);
   const result = validateQuoteRequest(input);
-  return result.ok ? { ok: true, data: { ...result.data, kind, when: null } } : result;
+  if (kind === "quote") return result.ok ? { ok: true, data: { ...result.data, kind, when: null } } : result;
+  const start = bookingStart((input as Record<string, unknown> | null)?.start);
+  const errors: FieldErrors = result.ok ? {} : result.errors;
+  if (start === null) errors.start = [bookingRules.start.message];
+  if (!result.ok || start === null) return { ok: false, errors };
+  return { ok: true, data: { ...result.data, kind, when: null, start } };
 }

@@ -22,10 +22,40 @@ const wholePositive = z
   .number()
   .check(z.refine((value: number) => Number.isInteger(value) && value > 0, "must be a whole positive number"));
 
-/** The facts, as site/_lib/site-facts.js writes them: the receipt's, with the phone, its switch and retention. */
+const point = { latitude: z.number(), longitude: z.number() };
+const clock = z.string().check(z.regex(/^\d\d:\d\d$/));
+
+/**
+ * What the booking of free inspections reads (booking-slots.ts): the settings, the closed days, the base
+ * and the towns' coordinates. Optional: a copy from a build before bookings has none, and the function
+ * then offers no times.
+ */
+const bookingFacts = {
+  base: z.optional(z.object(point)),
+  inspections: z.optional(
+    z.object({
+      days: z.array(z.string()),
+      opens: clock,
+      closes: clock,
+      durationMinutes: wholePositive,
+      perDay: wholePositive,
+      noticeDays: z.number().check(z.int(), z.nonnegative()),
+      bufferMinutes: z.number().check(z.int(), z.nonnegative()),
+      kmPerHour: wholePositive,
+      reminderSms: z.boolean(),
+    }),
+  ),
+  closedDays: z.optional(z.array(z.string())),
+  areas: z.array(
+    z.extend(receiptFactsSchema.shape.areas.def.element, { latitude: z.optional(z.number()), longitude: z.optional(z.number()) }),
+  ),
+};
+
+/** The facts, as site/_lib/site-facts.js writes them: the receipt's, with the phone, its switch and retention, and the bookings'. */
 export const siteFactsSchema = z.extend(receiptFactsSchema, {
   sendReceipt: z.boolean(),
   retention: z.object({ requestMonths: wholePositive, clientDataDays: wholePositive }),
+  ...bookingFacts,
 });
 export type Facts = z.infer<typeof siteFactsSchema>;
 

@@ -33,18 +33,18 @@ export class SmsApiError extends Error {
   }
 }
 
-/** Sends one SMS to every number of the settings; resolves once the provider took it (200). */
-export type SmsSender = (message: string) => Promise<void>;
+/** Sends one SMS to every number of the settings (or to `to`: a customer's reminder); resolves once the provider took it (200). */
+export type SmsSender = (message: string, to?: string[]) => Promise<void>;
 
 export function createSmsSender(settings: SmsSettings, fetcher: typeof fetch = fetch): SmsSender {
-  return async (message) => {
+  return async (message, to = settings.to) => {
     const response = await fetcher(settings.apiUrl, {
       method: "POST",
       headers: { Authorization: `Token ${settings.token}`, "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify({
         sender: settings.from,
         message,
-        recipients: settings.to.map((msisdn) => ({ msisdn: Number(msisdn) })),
+        recipients: to.map((msisdn) => ({ msisdn: Number(msisdn) })),
       }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });

@@ -63,6 +63,7 @@ function smsWords(text: string, most: number): string {
 export const SMS_FIRST_WORDS: Record<string, string> = {
   quote: "Ny forespørgsel",
   callback: "Ring op",
+  booking: "Ny besigtigelse",
   // `npm run verify:deploy -- … --sms`: the firm's own test, never a customer.
   test: "TEST",
 };

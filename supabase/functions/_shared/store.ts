@@ -4,6 +4,7 @@ import { Buffer } from "node:buffer";
 import type postgres from "postgres";
 import type { Lead } from "./quote-request.ts";
 import type { Photo } from "./quote-photos.ts";
+import type { Taken } from "./booking-slots.ts";
 
 export type Sql = ReturnType<typeof postgres>;
 
@@ -18,7 +19,15 @@ export type StoredRequest = Lead & {
   photoCount?: number;
   /** The photos sent with it, while they are kept (until its e-mail is sent); read by photosOf(). */
   photos?: StoredPhoto[];
+  /** A booking's visit as it is now (public.booking_json): its times, SEQUENCE and whether it is still on. */
+  visit?: Visit | null;
 };
+
+/** A booked visit as stored (times as ISO text, as the database's JSON gives them). */
+export type Visit = { start: string; end: string; sequence: number; active: boolean; cancelledBy: "firm" | "customer" | null };
+
+/** A booking's visit to store with its request: the time, the drive on either side, and the bookings' own limits. */
+export type NewVisit = { startsAt: Date; endsAt: Date; bufferMinutes: number; perDay: number; activeLimit: number };
 
 /**
  * A stored photo as the e-mail attaches it: `base64` reads its bytes as base64 (what both mail transports
@@ -39,6 +48,8 @@ export type NewRequest = Lead & {
   /** Sent by `npm run verify:deploy` with the firm's secret: labelled, and texted only when `testSms` asks. */
   deployCheck?: boolean;
   testSms?: boolean;
+  /** A booking's visit (kind "booking"): stored with the row in the same transaction, or the booking refused. */
+  visit?: NewVisit;
 };
 
 /**
@@ -56,7 +67,11 @@ export type SubmitResult =
   | { kind: "expired" }
   | { kind: "replayed"; id: string }
   | { kind: "keyReused" }
-  | { kind: "limited"; retryAfterSeconds: number };
+  | { kind: "limited"; retryAfterSeconds: number }
+  /** A booking's time was taken, or its day full, by the time it was stored: nothing stored. */
+  | { kind: "slotTaken" }
+  /** The client, phone number or mailbox already has its active bookings to come: nothing stored. */
+  | { kind: "bookingLimited" };
 
 /** The Postgres type id (pg_type.oid) of text: the photo arguments' elements. */
 const TEXT = 25;
@@ -84,17 +99,25 @@ export function createStore(sql: Sql) {
      */
     async submit(request: NewRequest, limits: Limits, notAfter: Date | null = null): Promise<SubmitResult> {
       const photos = request.photos ?? [];
+      const { visit } = request;
+      // A booking goes through submit_booking, which takes the same arguments and its visit's (the bookings migration).
       const [row] = await sql<{ kind: SubmitResult["kind"]; id: string | null; retryAfterSeconds: number | null }[]>`
-        select kind, id, retry_after_seconds as "retryAfterSeconds" from public.submit_quote_request(
+        select kind, id, retry_after_seconds as "retryAfterSeconds" from ${visit ? sql`public.submit_booking` : sql`public.submit_quote_request`}(
           ${request.name}, ${request.phone}, ${request.email}, ${request.location}, ${request.message},
           ${request.sourceUrl}, ${request.partnerId}, ${request.idempotencyKey}, ${request.requestHash},
           ${request.clientIpHash}, ${request.userAgent},
           ${limits.perClient}, ${limits.perEmail}, ${limits.perEmailTotal}, ${limits.windowMinutes}, ${notAfter}
           ${photos.length ? photoArguments(sql, photos) : sql``}, p_kind => ${request.kind}, p_call_when => ${request.when},
           p_per_phone_total => ${limits.perPhoneTotal}, p_deploy_check => ${request.deployCheck ?? false},
-          p_test_sms => ${request.testSms ?? false})`;
+          p_test_sms => ${request.testSms ?? false}${
+            visit
+              ? sql`, p_starts_at => ${visit.startsAt}, p_ends_at => ${visit.endsAt}, p_buffer_minutes => ${visit.bufferMinutes},
+          p_per_day => ${visit.perDay}, p_active_limit => ${visit.activeLimit}`
+              : sql``
+          })`;
       if (row.kind === "limited") return { kind: "limited", retryAfterSeconds: row.retryAfterSeconds ?? 1 };
-      if (row.kind === "keyReused" || row.kind === "expired") return { kind: row.kind };
+      if (row.kind === "keyReused" || row.kind === "expired" || row.kind === "slotTaken" || row.kind === "bookingLimited")
+        return { kind: row.kind };
       if (!row.id) throw new Error(`submit_quote_request answered ${row.kind} without an id`);
       return { kind: row.kind, id: row.id };
     },
@@ -117,6 +140,40 @@ export function createStore(sql: Sql) {
       }));
     },
 
+    /** The visits still to come, with the drive they hold and their Copenhagen day; `except` leaves one booking out (its own move). */
+    async takenVisits(except: string | null = null): Promise<Taken[]> {
+      const rows = await sql<{ from: Date; to: Date; day: string }[]>`
+        select lower(visit) as from, upper(visit) as to, to_char(starts_at at time zone 'Europe/Copenhagen', 'YYYY-MM-DD') as day
+        from public.bookings where active and ends_at > now() and request_id is distinct from ${except}::uuid`;
+      return rows.map((row) => ({ from: new Date(row.from), to: new Date(row.to), day: row.day }));
+    },
+
+    /** A booking with its request's name, place and address, or null (the customer's link, the feed). */
+    async booking(id: string): Promise<BookedLead | null> {
+      const [row] = await sql<BookedLead[]>`
+        select q.id, q.name, q.phone, q.email, q.location, q.message, public.booking_json(q.id) as visit
+        from public.quote_requests q where q.id = ${id}::uuid and q.kind = 'booking'`;
+      return row ?? null;
+    },
+
+    /** Moves (`start`) or cancels (`start` null) a visit still to come; its visit as it is now, or null when there is none to change. */
+    async changeBooking(id: string, start: Date | null, by: "firm" | "customer"): Promise<Visit | null> {
+      const [row] = await sql<{ visit: Visit }[]>`
+        select public.booking_json(b.request_id) as visit
+        from public.change_booking(${id}::uuid, ${start}, ${start === null}, ${by}) b`;
+      return row?.visit ?? null;
+    },
+
+    /** The visits of the calendar feed whose token hashes to `tokenHash`: the next ones and those of the last week; null for no such feed. */
+    async feed(tokenHash: string): Promise<BookedLead[] | null> {
+      const [feed] = await sql`select 1 from public.calendar_feeds where token_hash = ${tokenHash}`;
+      if (!feed) return null;
+      return await sql<BookedLead[]>`
+        select q.id, q.name, q.phone, q.email, q.location, q.message, public.booking_json(q.id) as visit
+        from public.bookings b join public.quote_requests q on q.id = b.request_id
+        where b.ends_at > now() - interval '7 days' order by b.starts_at`;
+    },
+
     /** The active partner sites registered in the database: id and origin. */
     async partners(): Promise<{ id: string; origin: string }[]> {
       return await sql<{ id: string; origin: string }[]>`select id, origin from partners where active`;
@@ -125,3 +182,6 @@ export function createStore(sql: Sql) {
 }
 
 export type Store = ReturnType<typeof createStore>;
+
+/** A booking's request and visit, as the customer's link and the firm's feed read it. */
+export type BookedLead = { id: string; name: string; phone: string; email: string; location: string; message: string; visit: Visit };

@@ -28,12 +28,13 @@ import { createPartnerList } from "../_shared/partners.ts";
 import { INVISIBLE, QUOTE_FIELDS, QUOTE_RULES } from "../_shared/quote-checks.ts";
 import { type Lead, type LeadKind, leadKind, validateLead } from "../_shared/quote-request.ts";
 import { registrationCheck } from "./registration-check.ts";
+import { bookingChange, bookingGet, planVisit, refusedBooking } from "./bookings.ts";
 import { MultipartRefused } from "../_shared/multipart.ts";
 import { readPhotoForm } from "../_shared/photo-form.ts";
 import { checkPhotos, displayName, NotAnImage, type Photo } from "../_shared/quote-photos.ts";
 import type { Store } from "../_shared/store.ts";
 import { sameSecret } from "../_shared/secrets.ts";
-import type { SiteFactsSource } from "../_shared/site-facts.ts";
+import type { Facts, SiteFactsSource } from "../_shared/site-facts.ts";
 
 export { BODY_LIMIT_BYTES } from "../_shared/http.ts";
 
@@ -138,6 +139,8 @@ export type Instance = Pick<Deps, "config" | "store" | "outbox" | "log"> & {
   partners: ReturnType<typeof createPartnerList>;
   admission: ReturnType<typeof createAdmission>;
   text: Record<AnswerKey, string>;
+  /** The site's facts this instance uses (site-facts.ts), null while it has none: the bookings' settings. */
+  facts: Facts | null;
   /** Keeps work after the answer alive (waitUntil), and known to settled(). */
   inBackground(work: Promise<unknown>): void;
 };
@@ -354,7 +357,11 @@ export async function identify(
   const content =
     data.kind === "callback"
       ? [data.kind, data.name, data.phone, data.when]
-      : [...QUOTE_FIELDS.map((field) => data[field]), ...(await Promise.all(photos.map((photo) => sha256Hex(photo.bytes))))];
+      : [
+          ...QUOTE_FIELDS.map((field) => data[field]),
+          ...(data.kind === "booking" ? [data.start.toISOString()] : []),
+          ...(await Promise.all(photos.map((photo) => sha256Hex(photo.bytes)))),
+        ];
   const requestHash = await sha256Hex(JSON.stringify(content));
   // A deploy check sends the firm a test SMS only when it asks for one (`npm run verify:deploy -- … --sms`).
   const testSms = deployCheck !== null && headers.has("x-deploy-check-sms");
@@ -372,9 +379,12 @@ export async function storeRequest(
   data: Lead,
   identity: Identity,
 ): Promise<Response> {
-  const { instance, request, requestId, client } = exchange;
+  const { instance, request, client } = exchange;
   const { config, store, log, partners } = instance;
   try {
+    // A booking's time must be free for its town now; the database checks again as it stores it.
+    const visit = data.kind === "booking" ? await planVisit(exchange, data.location, data.start) : undefined;
+    if (visit instanceof Response) return visit;
     const submission = store.submit(
       {
         photos,
@@ -384,6 +394,7 @@ export async function storeRequest(
         ...identity,
         clientIpHash: await sha256Hex(`${config.ipHashSalt}:${client}`),
         userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
+        visit,
       },
       config.rateLimit,
       // The database stores nothing after this: the visitor may be answered 503 from then on.
@@ -396,6 +407,9 @@ export async function storeRequest(
     if (result.kind === "expired") return refuse(exchange, 503, "unavailable", { "Retry-After": "60" });
     if (result.kind === "limited") return refuse(exchange, 429, "limited", { "Retry-After": String(result.retryAfterSeconds) });
     if (result.kind === "keyReused") return refuse(exchange, 422, "keyReused");
+    if ((result.kind === "slotTaken" || result.kind === "bookingLimited") && data.kind === "booking")
+      return await refusedBooking(exchange, result.kind, data.location, data.start);
+    if (result.kind === "slotTaken" || result.kind === "bookingLimited") throw new Error(`${result.kind} for a ${data.kind}`);
     if (result.kind !== "replayed") instance.admission.stored(client);
     const event = { created: "request_stored", held: "request_held", replayed: "request_replayed" }[result.kind];
     log({ event, requestId: result.id, status: 200 });
@@ -406,16 +420,21 @@ export async function storeRequest(
     if (result.kind === "created") instance.inBackground(instance.outbox.sendFor(result.id));
     return exchange.isForm ? redirect(exchange, thanksPage(data.kind)) : json(exchange, 200, { id: result.id });
   } catch (error) {
-    const unreachable = isDbUnreachable(error);
-    log({
-      event: error instanceof DeadlineExceeded ? "database_deadline" : unreachable ? "database_unreachable" : "internal_error",
-      level: "error",
-      requestId,
-      errorName: (error as Error)?.name ?? typeof error,
-      code: (error as { code?: unknown })?.code,
-    });
-    return unreachable ? refuse(exchange, 503, "unavailable", { "Retry-After": "60" }) : refuse(exchange, 500, "internal");
+    return answerError(exchange, error);
   }
+}
+
+/** The answer to an error the database or the code threw: 503 when the database cannot be reached now, else a generic 500; logged. */
+function answerError(exchange: Exchange, error: unknown): Response {
+  const unreachable = isDbUnreachable(error);
+  exchange.instance.log({
+    event: error instanceof DeadlineExceeded ? "database_deadline" : unreachable ? "database_unreachable" : "internal_error",
+    level: "error",
+    requestId: exchange.requestId,
+    errorName: (error as Error)?.name ?? typeof error,
+    code: (error as { code?: unknown })?.code,
+  });
+  return unreachable ? refuse(exchange, 503, "unavailable", { "Retry-After": "60" }) : refuse(exchange, 500, "internal");
 }
 
 /** The steps of a post admitted to be read, in order; each answers or hands on. */
@@ -449,6 +468,7 @@ export function createHandler({ config, store, outbox, log, waitUntil, partnerLi
     // A body with photos that waits for its turn to be stored says so: an instance at its limit shows in the log.
     admission: createAdmission(config.rateLimit, { onWait: () => log({ event: "photo_body_waiting" }) }),
     text: messagesFor(PHONE_UNKNOWN),
+    facts: null,
     inBackground(work) {
       background.add(work);
       work.finally(() => background.delete(work));
@@ -466,6 +486,7 @@ export function createHandler({ config, store, outbox, log, waitUntil, partnerLi
     }
     const facts = await siteFacts?.current();
     const phone = facts?.facts.phone ?? PHONE_UNKNOWN;
+    instance.facts = facts?.facts ?? null;
     if (phone !== textPhone) {
       textPhone = phone;
       instance.text = messagesFor(phone);
@@ -482,8 +503,16 @@ export function createHandler({ config, store, outbox, log, waitUntil, partnerLi
     // Which copy of the site's facts this instance uses (npm run verify:deploy compares it with the site's).
     if (request.method === "GET" && query.has("facts"))
       return json(exchange, 200, { hash: facts?.hash ?? null, builtAt: facts?.builtAt ?? null });
+    // The bookings' free times, a customer's booking and the firm's calendar feed (bookings.ts).
+    if (request.method === "GET") {
+      const answered = await bookingGet(exchange, query).catch((error) => answerError(exchange, error));
+      if (answered) return answered;
+    }
     const refused = judgeOrigin(exchange);
     if (refused) return refused;
+    // A customer's cancel or move through the link of their confirmation.
+    if (query.has("booking"))
+      return await bookingChange(exchange, query.get("booking") ?? "").catch((error) => answerError(exchange, error));
     // Admission, before a byte of the body is read (admission.ts): the client's limit as far as this
     // instance knows it; a body with photos then holds what it sends, and waits its turn to be stored.
     const ticket = instance.admission.admit(exchange.client, {

@@ -11,6 +11,21 @@ import alerts from "./alerts.js";
 import privacy from "./privacy.js";
 import sms from "./sms.js";
 import callback from "./callback.js";
+import bookings from "./bookings.js";
 
 /** @type {import("../function-suite.js").Concern[]} */
-export const CONCERNS = [answers, validation, origins, spam, rateLimits, idempotency, outbox, mailDelivery, alerts, privacy, sms, callback];
+export const CONCERNS = [
+  answers,
+  validation,
+  origins,
+  spam,
+  rateLimits,
+  idempotency,
+  outbox,
+  mailDelivery,
+  alerts,
+  privacy,
+  sms,
+  callback,
+  bookings,
+];
