@@ -17,6 +17,9 @@ describe("links to the booking page", () => {
   it.each(LINKING)("%s links /besigtigelse in its main content, with words that say it is free", (route) => {
     const links = page(route).root.querySelectorAll(`main a[href="${BOOKING}"]`);
     expect(links.length, route).toBeGreaterThan(0);
-    expect(links.some((/** @type {any} */ link) => /gratis besigtigelse/i.test(link.textContent)), route).toBe(true);
+    expect(
+      links.some((/** @type {any} */ link) => /gratis besigtigelse/i.test(link.textContent)),
+      route,
+    ).toBe(true);
   });
 });

@@ -120,7 +120,7 @@ describe("prices", () => {
    */
   const priceSection = (route) => {
     const start = page(route).root.querySelector("#priser");
-    if (!start || start.tagName !== "H2") return start;
+    if (start?.tagName !== "H2") return start;
     const parts = [start];
     for (let node = start.nextElementSibling; node && node.tagName !== "H2"; node = node.nextElementSibling) parts.push(node);
     return parse(`<section>${parts.map((part) => part.outerHTML).join("")}</section>`).querySelector("section");

@@ -61,7 +61,6 @@ describe("prices in the JSON-LD", () => {
       if (!root.querySelector("#priser")) continue;
       pages++;
       const blocks = jsonLdBlocks(root).filter((block) => block["@type"] === "Service");
-      const text = root.querySelector("main").textContent;
       for (const service of services) {
         // The call-out fee, hourly rate and surcharge stand beside every list; their Service is their own page's.
         const listed = prices.items.filter(
