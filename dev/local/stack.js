@@ -12,7 +12,7 @@ import { runFunction, startGateway } from "./functions.js";
 import { closeServer, listen } from "./servers.js";
 import { startSmsStandIn } from "./sms-stand-in.js";
 
-export const FUNCTIONS = ["send-contact-email", "retry-quote-emails"];
+export const FUNCTIONS = ["send-contact-email", "retry-quote-emails", "inbox"];
 
 /**
  * @typedef {object} StackOptions
@@ -138,7 +138,7 @@ export async function startLocalStack({
     stops.push(...functions.map((fn) => fn.stop));
     for (const fn of functions) fn.exited?.then(stopsTheStack(`function ${fn.name}`));
     gateway.attach(functions);
-    print(`functions ${apiUrl}/functions/v1/send-contact-email  (Deno; retry-quote-emails every ${retryEveryMs / 1000} s)`);
+    print(`functions ${apiUrl}/functions/v1/send-contact-email  (Deno; retry-quote-emails every ${retryEveryMs / 1000} s; inbox)`);
 
     // What Supabase Cron does in production: call the retry function on a schedule.
     const retry = () =>

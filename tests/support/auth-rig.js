@@ -72,6 +72,8 @@ export async function startAuthRig({ functions = [], auth: settings = {}, env = 
     client,
     admin,
     codeFor,
+    /** Signs any claims with the stand-in's key (what Auth never issues). */
+    signToken: auth.signToken,
     /** Creates an Auth user (as the admin API does) and, with a role, makes them a member of the team. @param {string} email @param {"ejer" | "medarbejder"} [role] */
     async addUser(email, role) {
       const response = await admin("users", { method: "POST", body: JSON.stringify({ email, email_confirm: true }) });
