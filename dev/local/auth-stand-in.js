@@ -8,18 +8,17 @@
 import { verify as cryptoVerify, generateKeyPairSync, randomBytes, randomInt, randomUUID, sign, timingSafeEqual } from "node:crypto";
 import nodemailer from "nodemailer";
 import postgres from "postgres";
+import { LOCAL_PROJECT } from "../../operator/auth-client.js";
 import { loadData } from "../../site/_lib/load-data.js";
 
 const business = loadData("business");
 
 /**
  * The local keys: the anon key is the one business.yaml gives the site (the page's `createClient` uses
- * it unchanged in every build); the service role key is fixed and local only, as the Supabase CLI's is.
+ * it unchanged in every build); the service role key is fixed and local only (operator/auth-client.js,
+ * where `npm run team -- --local` reads it).
  */
-export const LOCAL_AUTH_KEYS = {
-  anonKey: business.backend.anonKey,
-  serviceRoleKey: process.env.SUPABASE_SERVICE_ROLE_KEY ?? "local-stand-in-service-role-key",
-};
+export const LOCAL_AUTH_KEYS = { anonKey: business.backend.anonKey, serviceRoleKey: LOCAL_PROJECT.serviceRoleKey };
 
 /** Wrong codes after which a code is void and a new one must be asked for. */
 export const WRONG_CODES_ALLOWED = 5;
@@ -295,6 +294,11 @@ export function createAuthStandIn({ databaseUrl, smtpUrl, projectUrl, accessToke
   }
 
   return {
+    /**
+     * Signs any claims with the stand-in's key, for tests of what Auth never issues (another audience,
+     * an expired token): not served over HTTP.
+     */
+    signToken: signJwt,
     /**
      * Serves a request whose path starts with /auth/v1.
      * @param {import("node:http").IncomingMessage} request
