@@ -113,10 +113,35 @@ async function smsRows(dir) {
 }
 
 /**
- * Starts the inbox page on `httpPort` for the .eml files in `dir` and the SMS in `smsDir`.
- * @param {{ dir: string, smsDir?: string, httpPort?: number }} options
+ * The pushes the push service's stand-in (./push-stand-in.js) kept in `dir`, as rows of the inbox page:
+ * what the phone shows, when the stand-in holds the device's keys; else that it came, encrypted.
+ * @param {string | undefined} dir
+ * @returns {Promise<[string, string][]>}
  */
-export async function startInbox({ dir, smsDir, httpPort = 54324 }) {
+async function pushRows(dir) {
+  if (!dir) return [];
+  const files = (await readdir(dir).catch(() => [])).filter((file) => file.endsWith(".json"));
+  return await Promise.all(
+    files.map(async (file) => {
+      /** @type {import("./push-stand-in.js").StandInPush} */
+      const push = JSON.parse(await readFile(join(dir, file), "utf8"));
+      const shown = /** @type {{ title?: string, body?: string, url?: string } | null} */ (push.message);
+      const text = shown
+        ? `${shown.title ?? ""}: ${shown.body ?? ""} (${shown.url ?? ""})`
+        : `krypteret, ${push.bytes} bytes (kun enheden kan læse den)`;
+      return /** @type {[string, string]} */ ([
+        file,
+        `<tr><td>${escapeHtml(new Date(push.at).toUTCString())}</td><td><strong>Push</strong> ${escapeHtml(text)}</td><td>til ${escapeHtml(push.endpoint)}</td></tr>`,
+      ]);
+    }),
+  );
+}
+
+/**
+ * Starts the inbox page on `httpPort` for the .eml files in `dir`, the SMS in `smsDir` and the pushes in `pushDir`.
+ * @param {{ dir: string, smsDir?: string, pushDir?: string, httpPort?: number }} options
+ */
+export async function startInbox({ dir, smsDir, pushDir, httpPort = 54324 }) {
   const server = createServer(
     guarded(async (_request, response, url) => {
       const files = (await readdir(dir).catch(() => []))
@@ -147,13 +172,14 @@ export async function startInbox({ dir, smsDir, httpPort = 54324 }) {
         }),
       );
       const texts = await smsRows(smsDir);
-      // Both kinds of file are named by the time they arrived: newest first, together.
-      const rows = [...mails, ...texts].sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0)).map(([, row]) => row);
+      const pushes = await pushRows(pushDir);
+      // Every kind of file is named by the time it arrived: newest first, together.
+      const rows = [...mails, ...texts, ...pushes].sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0)).map(([, row]) => row);
       response
         .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
         .end(`<!doctype html><meta charset="utf-8"><title>Lokal indbakke</title>
-<h1>Lokal indbakke (${files.length} e-mails, ${texts.length} SMS)</h1><p>E-mails og SMS, som funktionerne har sendt: til firmaet, og kvitteringer til kunderne. Nyeste først.</p>
-<table border="1" cellpadding="6"><tr><th>Dato</th><th>Emne eller SMS</th><th>Kunde eller modtager</th></tr>${rows.join("")}</table>`);
+<h1>Lokal indbakke (${files.length} e-mails, ${texts.length} SMS, ${pushes.length} push)</h1><p>E-mails, SMS og push-beskeder, som funktionerne har sendt: til firmaet, kvitteringer til kunderne og koder til indbakken. Nyeste først.</p>
+<table border="1" cellpadding="6"><tr><th>Dato</th><th>Emne, SMS eller push</th><th>Kunde eller modtager</th></tr>${rows.join("")}</table>`);
     }),
   );
   return { port: await listen(server, httpPort, "127.0.0.1"), stop: () => closeServer(server) };
