@@ -126,6 +126,7 @@ export async function startPushStandIn({ port = 0, dir } = {}) {
       return;
     }
     const keys = live.get(token);
+    /** @type {unknown} */
     let message = null;
     if (keys) {
       try {
