@@ -91,50 +91,41 @@ export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipi
 }
 
 /**
- * The SMS the stand-in kept in `dir` (one JSON file each, named by time like the .eml files), as rows of
- * the inbox page keyed by file name.
+ * The JSON files a stand-in kept in `dir` (one each, named by time like the .eml files), as rows of the
+ * inbox page keyed by file name, each drawn by `row`.
+ * @template T
  * @param {string | undefined} dir
+ * @param {(item: T) => string} row
  * @returns {Promise<[string, string][]>}
  */
-async function smsRows(dir) {
+async function storedRows(dir, row) {
   if (!dir) return [];
   const files = (await readdir(dir).catch(() => [])).filter((file) => file.endsWith(".json"));
   return await Promise.all(
-    files.map(async (file) => {
-      /** @type {import("./sms-stand-in.js").StandInSms} */
-      const sms = JSON.parse(await readFile(join(dir, file), "utf8"));
-      const to = sms.recipients.map((msisdn) => `+${msisdn}`).join(", ");
-      return /** @type {[string, string]} */ ([
-        file,
-        `<tr><td>${escapeHtml(new Date(sms.at).toUTCString())}</td><td><strong>SMS</strong> ${escapeHtml(sms.message)}</td><td>til ${escapeHtml(to)}</td></tr>`,
-      ]);
-    }),
+    files.map(async (file) => /** @type {[string, string]} */ ([file, row(JSON.parse(await readFile(join(dir, file), "utf8")))])),
   );
 }
 
 /**
- * The pushes the push service's stand-in (./push-stand-in.js) kept in `dir`, as rows of the inbox page:
- * what the phone shows, when the stand-in holds the device's keys; else that it came, encrypted.
- * @param {string | undefined} dir
- * @returns {Promise<[string, string][]>}
+ * An SMS the SMS stand-in kept (./sms-stand-in.js), as a row of the inbox page.
+ * @param {import("./sms-stand-in.js").StandInSms} sms
  */
-async function pushRows(dir) {
-  if (!dir) return [];
-  const files = (await readdir(dir).catch(() => [])).filter((file) => file.endsWith(".json"));
-  return await Promise.all(
-    files.map(async (file) => {
-      /** @type {import("./push-stand-in.js").StandInPush} */
-      const push = JSON.parse(await readFile(join(dir, file), "utf8"));
-      const shown = /** @type {{ title?: string, body?: string, url?: string } | null} */ (push.message);
-      const text = shown
-        ? `${shown.title ?? ""}: ${shown.body ?? ""} (${shown.url ?? ""})`
-        : `krypteret, ${push.bytes} bytes (kun enheden kan læse den)`;
-      return /** @type {[string, string]} */ ([
-        file,
-        `<tr><td>${escapeHtml(new Date(push.at).toUTCString())}</td><td><strong>Push</strong> ${escapeHtml(text)}</td><td>til ${escapeHtml(push.endpoint)}</td></tr>`,
-      ]);
-    }),
-  );
+function smsRow(sms) {
+  const to = sms.recipients.map((msisdn) => `+${msisdn}`).join(", ");
+  return `<tr><td>${escapeHtml(new Date(sms.at).toUTCString())}</td><td><strong>SMS</strong> ${escapeHtml(sms.message)}</td><td>til ${escapeHtml(to)}</td></tr>`;
+}
+
+/**
+ * A push the push service's stand-in kept (./push-stand-in.js), as a row of the inbox page: what the
+ * phone shows, when the stand-in holds the device's keys; else that it came, encrypted.
+ * @param {import("./push-stand-in.js").StandInPush} push
+ */
+function pushRow(push) {
+  const shown = /** @type {{ title?: string, body?: string, url?: string } | null} */ (push.message);
+  const text = shown
+    ? `${shown.title ?? ""}: ${shown.body ?? ""} (${shown.url ?? ""})`
+    : `krypteret, ${push.bytes} bytes (kun enheden kan læse den)`;
+  return `<tr><td>${escapeHtml(new Date(push.at).toUTCString())}</td><td><strong>Push</strong> ${escapeHtml(text)}</td><td>til ${escapeHtml(push.endpoint)}</td></tr>`;
 }
 
 /**
@@ -171,8 +162,8 @@ export async function startInbox({ dir, smsDir, pushDir, httpPort = 54324 }) {
           ]);
         }),
       );
-      const texts = await smsRows(smsDir);
-      const pushes = await pushRows(pushDir);
+      const texts = await storedRows(smsDir, smsRow);
+      const pushes = await storedRows(pushDir, pushRow);
       // Every kind of file is named by the time it arrived: newest first, together.
       const rows = [...mails, ...texts, ...pushes].sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0)).map(([, row]) => row);
       response

@@ -5,6 +5,8 @@
 // (the uncompressed P-256 point, 65 bytes) and VAPID_PRIVATE_KEY (32 bytes), both base64url, and
 // VAPID_SUBJECT, the contact the push services may write to (mailto: or https:).
 
+import { joinBytes } from "./photo-bytes.ts";
+
 export type VapidSettings = { publicKey: string; privateKey: string; subject: string };
 export type PushTarget = { endpoint: string; p256dh: string; auth: string };
 
@@ -27,15 +29,7 @@ export function toBase64url(bytes: Uint8Array): string {
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
+const concat = (...parts: Uint8Array[]) => joinBytes(parts);
 
 /** HKDF-SHA-256 (extract and expand) of `length` bytes. */
 async function hkdf(salt: Uint8Array, ikm: Uint8Array, info: Uint8Array, length: number): Promise<Uint8Array> {
