@@ -4,7 +4,11 @@ import * as z from "zod/mini";
 import type { MailTransportSettings } from "./mail.ts";
 import rules from "./quote-rules.json" with { type: "json" };
 import { smtpPort } from "./mail-transport.ts";
+import { siteOrigins } from "./site-origins.ts";
 import { GATEWAYAPI_EU_URL, type SmsSettings } from "./sms-gateway.ts";
+import { type VapidSettings, vapidSettings } from "./web-push.ts";
+
+export { twinOrigin } from "./site-origins.ts";
 
 const url = z.url();
 const positiveInt = z
@@ -133,6 +137,8 @@ export type Config = {
   photoBodyDeadlineMs: number;
   /** The firm's SMS about each new lead; absent without the SMS secrets (no SMS, nothing else changes). */
   sms?: SmsSettings;
+  /** The Web Push to the team's devices about each new lead (web-push.ts); absent without the VAPID secrets. */
+  push?: VapidSettings;
   port?: number;
 };
 
@@ -198,20 +204,6 @@ function mailTransport(e: { SMTP_URL?: string; RESEND_API_KEY?: string; RESEND_A
   return { kind: "smtp", url: e.SMTP_URL };
 }
 
-/** Loopback's two names: a site served on one answers on the other (the local stack). */
-const LOOPBACK_TWINS: Record<string, string> = { localhost: "127.0.0.1", "127.0.0.1": "localhost" };
-
-/**
- * The www twin of an apex origin, and the apex of a www origin: hosts serve both (docs/deploy.md); on
- * loopback, localhost's twin is 127.0.0.1 and back.
- */
-export function twinOrigin(origin: string): string {
-  const url = new URL(origin);
-  const host = url.hostname;
-  url.hostname = LOOPBACK_TWINS[host] ?? (host.startsWith("www.") ? host.slice(4) : `www.${host}`);
-  return url.origin;
-}
-
 /** Parses the environment (a plain record) into a Config, or throws naming every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = environmentSchema.safeParse(env);
@@ -220,16 +212,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (typeof transport === "string") problems.push(transport);
   const sms = result.success ? smsSettings(result.data) : undefined;
   if (Array.isArray(sms)) problems.push(...sms);
-  if (!result.success || typeof transport !== "object" || Array.isArray(sms)) {
+  const push = vapidSettings(env);
+  if (Array.isArray(push)) problems.push(...push);
+  if (!result.success || typeof transport !== "object" || Array.isArray(sms) || Array.isArray(push)) {
     throw new Error(`Invalid function environment:\n  ${problems.join("\n  ")}`);
   }
   const e = result.data;
-  const siteOrigin = new URL(e.SITE_URL).origin;
   return {
     dbUrl: e.DATABASE_URL ?? e.SUPABASE_DB_URL,
     dbPoolMax: e.DB_POOL_MAX,
     siteUrl: e.SITE_URL.replace(/\/+$/, ""),
-    siteOrigins: [siteOrigin, twinOrigin(siteOrigin)],
+    siteOrigins: siteOrigins(e.SITE_URL),
     mailTransport: transport,
     mailFrom: e.MAIL_FROM,
     mailTo: mailToList(e.MAIL_TO),
@@ -251,6 +244,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     requestDeadlineMs: e.REQUEST_DEADLINE_MS,
     photoBodyDeadlineMs: e.PHOTO_BODY_DEADLINE_MS,
     sms,
+    push,
     port: e.PORT,
   };
 }

@@ -1,0 +1,28 @@
+// Runs the firm's team command (`npm run team`, scripts/team.js) against a local stack started on free
+// ports, as the firm does against its project: the Auth admin API of the stack's gateway (the stand-in
+// of Supabase Auth) and its database. For tests that sign a member in at /admin/indbakke.
+import { LOCAL_AUTH_KEYS } from "../../dev/local/auth-stand-in.js";
+import { runOperatorScript } from "./operator-script.js";
+
+/**
+ * `npm run team -- ...args` against the stack at `apiUrl` with the database `databaseUrl`; resolves with
+ * its exit code and output.
+ * @param {{ apiUrl: string, databaseUrl: string }} stack
+ * @param {string[]} args
+ */
+export const runTeam = ({ apiUrl, databaseUrl }, args) =>
+  runOperatorScript("team.js", args, {
+    databaseUrl,
+    env: { SUPABASE_URL: apiUrl, SUPABASE_SERVICE_ROLE_KEY: LOCAL_AUTH_KEYS.serviceRoleKey },
+  });
+
+/**
+ * Adds a person to the team with the command; throws with its output if it refuses.
+ * @param {{ apiUrl: string, databaseUrl: string }} stack
+ * @param {string} email
+ * @param {"ejer" | "medarbejder"} role
+ */
+export async function addTeamMember(stack, email, role) {
+  const result = await runTeam(stack, ["add", email, role]);
+  if (result.code !== 0) throw new Error(`npm run team -- add ${email} ${role} refused:\n${result.stderr}`);
+}
