@@ -69,3 +69,16 @@ describe("the inbox page at /admin/indbakke", () => {
     expect(readFileSync(join(DIST, `${INBOX_FILES}inbox.js`), "utf8")).toContain("GoTrueClient");
   });
 });
+
+describe("what the privacy page says about the inbox", () => {
+  it("names who on the firm's team sees a request, and what only the owner may do", () => {
+    const section = page("/privatlivspolitik").root.querySelector("#modtagere");
+    const text = [section, ...section.parentNode.childNodes.slice(section.parentNode.childNodes.indexOf(section) + 1)]
+      .map((node) => node.textContent)
+      .join(" ")
+      .split("Overførsel til lande")[0];
+    expect(text).toContain(business.identity.owner.name);
+    expect(text).toMatch(/medarbejdere/);
+    expect(text).toMatch(/kun firmaets ejer kan .*slette/);
+  });
+});
