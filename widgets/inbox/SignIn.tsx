@@ -12,7 +12,7 @@ export type CodeAuth = {
 
 type Step = { at: "email" } | { at: "code"; email: string };
 
-export function SignIn({ auth, notice }: { auth: CodeAuth; notice?: string | null }) {
+export function SignIn({ auth, brand, notice }: { auth: CodeAuth; brand: string; notice?: string | null }) {
   const [step, setStep] = useState<Step>({ at: "email" });
   const [message, setMessage] = useState<string | null>(notice ?? null);
   const [busy, setBusy] = useState(false);
@@ -49,6 +49,7 @@ export function SignIn({ auth, notice }: { auth: CodeAuth; notice?: string | nul
 
   return (
     <section className="inbox-sign-in" aria-labelledby="sign-in-title">
+      <p className="inbox-brand">{brand}</p>
       <h1 id="sign-in-title">Log ind i indbakken</h1>
       {step.at === "email" ? (
         <form onSubmit={sendEmail} noValidate>
