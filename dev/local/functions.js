@@ -91,8 +91,11 @@ export async function runFunction(name, env, { onOutput, functionsDir = FUNCTION
   }
 }
 
+/** @typedef {{ handle: (request: import("node:http").IncomingMessage, response: import("node:http").ServerResponse, url: URL) => unknown }} AuthService */
+
 /**
- * Proxies /functions/v1/<name>/… on `port` to the running functions, like Supabase's API gateway.
+ * Proxies /functions/v1/<name>/… on `port` to the running functions, like Supabase's API gateway, and
+ * serves /auth/v1/… by the stand-in of Supabase Auth (./auth-stand-in.js) once `attachAuth` gives it.
  * It can listen before the functions run (the site is built against its address first); `attach(fns)`
  * adds them, and until then every function answers 503.
  * @param {LocalFunction[]} [functions]
@@ -101,10 +104,17 @@ export async function runFunction(name, env, { onOutput, functionsDir = FUNCTION
 export async function startGateway(functions = [], port = 54321) {
   const byName = new Map(functions.map((fn) => [fn.name, fn]));
   let attached = functions.length > 0;
+  /** @type {AuthService | null} */
+  let auth = null;
   const server = createServer((request, response) => {
     const url = requestUrl(request);
     if (!url) {
       response.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "Malformed request target" }));
+      return;
+    }
+    if (url.pathname.startsWith("/auth/v1/")) {
+      if (auth) auth.handle(request, response, url);
+      else response.writeHead(503, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "Auth is starting" }));
       return;
     }
     const match = /^\/functions\/v1\/([a-z0-9-]+)(\/.*)?$/.exec(url.pathname);
@@ -137,6 +147,10 @@ export async function startGateway(functions = [], port = 54321) {
     attach(more) {
       for (const fn of more) byName.set(fn.name, fn);
       attached = true;
+    },
+    /** @param {AuthService} service */
+    attachAuth(service) {
+      auth = service;
     },
     stop: () => closeServer(server),
   };

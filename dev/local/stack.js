@@ -1,7 +1,8 @@
 // The whole local stack behind `npm start`, on the Supabase CLI's ports by default: PGlite, the mail
 // catcher and its inbox, the stand-in of the SMS provider (its SMS in the same inbox), the functions
-// under Deno behind a gateway, the retry schedule and the site.
+// under Deno behind a gateway with the stand-in of Supabase Auth, the retry schedule and the site.
 import { createStaticServer } from "../static-server.js";
+import { createAuthStandIn } from "./auth-stand-in.js";
 import { startCmsBackend } from "./cms-backend.js";
 import { publishOnCommit } from "./publish-on-commit.js";
 import { startDatabase } from "./database.js";
@@ -11,7 +12,7 @@ import { runFunction, startGateway } from "./functions.js";
 import { closeServer, listen } from "./servers.js";
 import { startSmsStandIn } from "./sms-stand-in.js";
 
-export const FUNCTIONS = ["send-contact-email", "retry-quote-emails"];
+export const FUNCTIONS = ["send-contact-email", "retry-quote-emails", "inbox"];
 
 /**
  * @typedef {object} StackOptions
@@ -31,6 +32,8 @@ export const FUNCTIONS = ["send-contact-email", "retry-quote-emails"];
  * @property {string} [cmsRepo] the git repository the CMS's decap-server commits to (omitted: none); each
  *   new commit to it runs `build` again, as a host builds on each push
  * @property {number} [cmsPort] decap-server's port: the one the CMS's configuration names (site/_lib/admin.js)
+ * @property {{ accessTokenSeconds?: number, codesPerHour?: number }} [auth] the Auth stand-in's settings
+ *   (./auth-stand-in.js); tests shorten a token's life
  * @property {(line: string) => void} [print]
  * @property {(name: string, text: string) => void} [onFunctionOutput]
  * @property {(part: string) => void} [onPartStopped] called once when a part stops on its own (a function's
@@ -54,6 +57,7 @@ export async function startLocalStack({
   seed = async () => {},
   cmsRepo,
   cmsPort = 8081,
+  auth: authSettings = {},
   print = console.log,
   onFunctionOutput = (name, text) => {
     process.stdout.write(text.replace(/^(?=.)/gm, `[${name}] `));
@@ -107,18 +111,34 @@ export async function startLocalStack({
     if (inbox) stops.push(inbox.stop);
     print(`mail      smtp://127.0.0.1:${smtp.port}${inbox ? `  inbox http://127.0.0.1:${inbox.port}` : ""}`);
     print(`sms       ${sms.url}  (a stand-in of GatewayAPI; each SMS on the inbox page too)`);
+    // Sign-in by e-mail code: the codes go to the mail catcher, so they show on the inbox page.
+    const auth = createAuthStandIn({
+      databaseUrl: database.url,
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      projectUrl: () => apiUrl,
+      ...authSettings,
+    });
+    stops.push(auth.stop);
+    gateway.attachAuth(auth);
+    print(`auth      ${apiUrl}/auth/v1  (a stand-in of Supabase Auth: e-mail codes on the inbox page)`);
 
     const env = localFunctionEnv(
       // PGlite's socket server stalls under concurrent transactions from several connections: one.
       // The site answers on 127.0.0.1 too: the function allows SITE_URL's loopback twin (config.ts).
-      { databaseUrl: database.url, smtpUrl: `smtp://127.0.0.1:${smtp.port}`, siteUrl: `http://localhost:${sitePort}`, poolMax: 1 },
+      {
+        databaseUrl: database.url,
+        smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+        siteUrl: `http://localhost:${sitePort}`,
+        poolMax: 1,
+        projectUrl: apiUrl,
+      },
       { ...sms.env(), ...(typeof functionEnv === "function" ? functionEnv({ sitePort }) : functionEnv) },
     );
     const functions = await Promise.all(FUNCTIONS.map((name) => runFunction(name, env, { onOutput: onFunctionOutput })));
     stops.push(...functions.map((fn) => fn.stop));
     for (const fn of functions) fn.exited?.then(stopsTheStack(`function ${fn.name}`));
     gateway.attach(functions);
-    print(`functions ${apiUrl}/functions/v1/send-contact-email  (Deno; retry-quote-emails every ${retryEveryMs / 1000} s)`);
+    print(`functions ${apiUrl}/functions/v1/send-contact-email  (Deno; retry-quote-emails every ${retryEveryMs / 1000} s; inbox)`);
 
     // What Supabase Cron does in production: call the retry function on a schedule.
     const retry = () =>

@@ -21,7 +21,7 @@ describe("the functions deployed from supabase/ alone", () => {
 
   it("type-checks every function from its own folder, with nothing but its own deno.json and deno.lock", async () => {
     const names = functionNames(copy.functionsDir);
-    expect(names).toEqual(expect.arrayContaining(["send-contact-email", "retry-quote-emails"]));
+    expect(names).toEqual(expect.arrayContaining(["send-contact-email", "retry-quote-emails", "inbox"]));
     for (const name of names) {
       const { ok, output } = await checkFunction(join(copy.functionsDir, name));
       expect(ok, `deno check in functions/${name}/:\n${output}`).toBe(true);

@@ -33,7 +33,7 @@ export const LEAD = {
  * firm's e-mail about it ('sent' unless told: 'due', 'failed', …); `held: true` stores it held back.
  * @param {import("postgres").Sql} sql
  * @param {string} receivedAt
- * @param {{ [field in keyof typeof LEAD]?: string | null } & { kind?: "quote" | "callback", call_when?: string | null,
+ * @param {{ [field in keyof typeof LEAD]?: string | null } & { kind?: "quote" | "callback" | "booking", call_when?: string | null,
  *   partner_id?: string | null, source_url?: string | null, mail?: string, held?: boolean,
  *   deploy_check?: boolean, idempotency_key?: string | null, user_agent?: string | null }} [fields]
  * @returns {Promise<string>}

@@ -4,7 +4,10 @@ import * as z from "zod/mini";
 import type { MailTransportSettings } from "./mail.ts";
 import rules from "./quote-rules.json" with { type: "json" };
 import { smtpPort } from "./mail-transport.ts";
+import { siteOrigins } from "./site-origins.ts";
 import { GATEWAYAPI_EU_URL, type SmsSettings } from "./sms-gateway.ts";
+
+export { twinOrigin } from "./site-origins.ts";
 
 const url = z.url();
 const positiveInt = z
@@ -198,20 +201,6 @@ function mailTransport(e: { SMTP_URL?: string; RESEND_API_KEY?: string; RESEND_A
   return { kind: "smtp", url: e.SMTP_URL };
 }
 
-/** Loopback's two names: a site served on one answers on the other (the local stack). */
-const LOOPBACK_TWINS: Record<string, string> = { localhost: "127.0.0.1", "127.0.0.1": "localhost" };
-
-/**
- * The www twin of an apex origin, and the apex of a www origin: hosts serve both (docs/deploy.md); on
- * loopback, localhost's twin is 127.0.0.1 and back.
- */
-export function twinOrigin(origin: string): string {
-  const url = new URL(origin);
-  const host = url.hostname;
-  url.hostname = LOOPBACK_TWINS[host] ?? (host.startsWith("www.") ? host.slice(4) : `www.${host}`);
-  return url.origin;
-}
-
 /** Parses the environment (a plain record) into a Config, or throws naming every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = environmentSchema.safeParse(env);
@@ -224,12 +213,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new Error(`Invalid function environment:\n  ${problems.join("\n  ")}`);
   }
   const e = result.data;
-  const siteOrigin = new URL(e.SITE_URL).origin;
   return {
     dbUrl: e.DATABASE_URL ?? e.SUPABASE_DB_URL,
     dbPoolMax: e.DB_POOL_MAX,
     siteUrl: e.SITE_URL.replace(/\/+$/, ""),
-    siteOrigins: [siteOrigin, twinOrigin(siteOrigin)],
+    siteOrigins: siteOrigins(e.SITE_URL),
     mailTransport: transport,
     mailFrom: e.MAIL_FROM,
     mailTo: mailToList(e.MAIL_TO),

@@ -5,7 +5,8 @@
 // lock and idle-in-transaction timeouts are set inside each statement's own transaction instead:
 // BEGIN, the settings, the statement and COMMIT go out together on one connection, one round trip.
 import postgres from "postgres";
-import type { Sql } from "./store.ts";
+
+type Sql = ReturnType<typeof postgres>;
 
 /**
  * Opens the pool. Prepared statements are off (a transaction pooler and PGlite's socket server both
