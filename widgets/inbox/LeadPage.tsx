@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { ageText, whenText } from "./age.ts";
 import { type InboxApi, InboxError, type Lead } from "./api.ts";
 import { type LeadState, NOTE_MAX, LOST_REASON_MAX, STATES, needsReason, reasonProblem, stateLabel } from "./lead-states.ts";
-import { kindText, sourceText } from "./lead-text.ts";
+import { addressText, kindText, pageText, sourceText } from "./lead-text.ts";
 import { callLink, mapLink, replyLink, smsLink } from "./links.ts";
 
 type Props = { api: InboxApi; id: string; brand: string; onSignedOut: (message: string) => void };
@@ -107,12 +107,12 @@ export function LeadPage({ api, id, brand, onSignedOut }: Props) {
   const sent: [string, string | undefined][] = [
     ["Telefon", lead.phone],
     ["E-mail", lead.email],
-    ["Adresse", [lead.address, [lead.postcode, lead.town].filter(Boolean).join(" ")].filter(Boolean).join(", ")],
+    ["Adresse", addressText(lead.address ?? "", lead.postcode ?? "", lead.town ?? "")],
     ["Ydelse", lead.service],
     ["Hvad det drejer sig om", lead.description],
     ["Foretrækker", lead.preferred],
     ["Hvornår", lead.when],
-    ["Kom fra", sourceText(lead.source) + (lead.source.page ? ` (${lead.source.page})` : "")],
+    ["Kom fra", sourceText(lead.source) + (lead.source.page ? ` (${pageText(lead.source.page)})` : "")],
     ["Modtaget", `${whenText(new Date(lead.created_at), now)} (${ageText(new Date(lead.created_at), now)})`],
   ];
 
@@ -131,7 +131,11 @@ export function LeadPage({ api, id, brand, onSignedOut }: Props) {
         {lead.phone && <a href={smsLink(lead.phone)}>SMS</a>}
         {lead.email && <a href={replyLink(lead.email, lead.name, brand)}>E-mail</a>}
         {(lead.address || lead.town) && (
-          <a href={mapLink(lead.address, lead.postcode, lead.town)} target="_blank" rel="noopener noreferrer">
+          <a
+            href={mapLink(addressText(lead.address ?? "", lead.postcode ?? "", lead.town ?? ""))}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             Kort
           </a>
         )}

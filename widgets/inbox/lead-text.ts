@@ -10,8 +10,24 @@ export function kindText(lead: Pick<LeadSummary, "kind" | "visit">) {
   return lead.kind === "booking" && lead.visit ? `${kind} ${danishVisit(lead.visit)}` : kind;
 }
 
-/** 'Egen side' (with the page when known), or the partner's name. */
+/** 'Egen side', or the partner's name. */
 export function sourceText(source: Source) {
   if (source.type === "partner") return source.partner ? `Partner: ${source.partner}` : "Partner";
   return "Egen side";
+}
+
+/** The page a lead was sent from, as its path when it is an address ('/omraader/koge'). */
+export function pageText(page: string) {
+  try {
+    return new URL(page).pathname;
+  } catch {
+    return page;
+  }
+}
+
+/** The customer's address as one line: the street, then postcode and town unless the street already names the town. */
+export function addressText(address: string, postcode: string, town: string) {
+  const street = address.trim();
+  const place = [postcode, street.toLowerCase().includes(town.trim().toLowerCase()) ? "" : town].filter(Boolean).join(" ").trim();
+  return [street, place].filter(Boolean).join(", ");
 }

@@ -1,5 +1,6 @@
 // The one-tap links of a lead's page.
 import { describe, expect, it } from "vitest";
+import { addressText } from "./lead-text.ts";
 import { callLink, mapLink, replyLink, smsLink } from "./links.ts";
 
 describe("the links to the customer", () => {
@@ -18,9 +19,10 @@ describe("the links to the customer", () => {
     expect(link.search).not.toContain("+");
   });
 
-  it("finds the address, postcode and town on a map", () => {
-    const link = new URL(mapLink("Hovedgaden 1", "4600", "Køge"));
-    expect(link.searchParams.get("query")).toBe("Hovedgaden 1, 4600 Køge");
-    expect(new URL(mapLink("", "", "Køge")).searchParams.get("query")).toBe("Køge");
+  it("finds the address on a map: the street, then postcode and town unless the street names the town", () => {
+    expect(new URL(mapLink(addressText("Hovedgaden 1", "4600", "Køge"))).searchParams.get("query")).toBe("Hovedgaden 1, 4600 Køge");
+    expect(addressText("Hovedgaden 1, Køge", "", "Køge")).toBe("Hovedgaden 1, Køge");
+    expect(addressText("Faxe", "", "Faxe")).toBe("Faxe");
+    expect(addressText("", "", "Køge")).toBe("Køge");
   });
 });

@@ -14,8 +14,5 @@ export function replyLink(email: string, name: string, brand: string) {
   return `mailto:${encodeURIComponent(email).replace(/%40/g, "@")}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 
-/** The address on a map: a search any phone opens in its maps app. */
-export function mapLink(address: string, postcode: string, town: string) {
-  const query = [address, [postcode, town].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
-}
+/** An address on a map: a search any phone opens in its maps app. */
+export const mapLink = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
