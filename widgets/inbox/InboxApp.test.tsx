@@ -132,6 +132,8 @@ async function askForCode(email: string) {
 async function signIn(email: string, code = CODE) {
   await askForCode(email);
   const field = await waitFor(() => host.querySelector<HTMLInputElement>("#sign-in-code"));
+  // An empty field of its own, not the address field reused: a browser types into what is there.
+  expect(field.value).toBe("");
   expect(field.getAttribute("inputmode")).toBe("numeric");
   expect(field.getAttribute("autocomplete")).toBe("one-time-code");
   typeInto(field, code);

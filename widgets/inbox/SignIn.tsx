@@ -52,7 +52,8 @@ export function SignIn({ auth, brand, notice }: { auth: CodeAuth; brand: string;
       <p className="inbox-brand">{brand}</p>
       <h1 id="sign-in-title">Log ind i indbakken</h1>
       {step.at === "email" ? (
-        <form onSubmit={sendEmail} noValidate>
+        // Each step its own form (key): a reused <input> would carry the address into the code field.
+        <form key="email" onSubmit={sendEmail} noValidate>
           <p>Skriv din e-mailadresse. Vi sender dig en kode på 6 cifre.</p>
           <label htmlFor="sign-in-email">E-mail</label>
           <input id="sign-in-email" name="email" type="email" autoComplete="email" inputMode="email" required />
@@ -61,7 +62,7 @@ export function SignIn({ auth, brand, notice }: { auth: CodeAuth; brand: string;
           </button>
         </form>
       ) : (
-        <form onSubmit={sendCode} noValidate>
+        <form key="code" onSubmit={sendCode} noValidate>
           <p>
             Vi har sendt en kode til <strong>{step.email}</strong>. Den gælder i 10 minutter.
           </p>
