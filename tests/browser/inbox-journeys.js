@@ -19,12 +19,17 @@ export const INBOX_SIGN_IN = {
     await tab.waitForElement("#sign-in-code");
     // The attributes as written: Firefox's autocomplete property is empty for a token it does not fill itself.
     expect(
-      await tab.read("#sign-in-code", (/** @type {HTMLInputElement} */ field) => [field.getAttribute("inputmode"), field.getAttribute("autocomplete")]),
+      await tab.read("#sign-in-code", (/** @type {HTMLInputElement} */ field) => [
+        field.getAttribute("inputmode"),
+        field.getAttribute("autocomplete"),
+      ]),
     ).toEqual(["numeric", "one-time-code"]);
     await tab.type("#sign-in-code", await signInCode(site, email));
     await tab.click({ css: "button", text: "Log ind" });
     await tab.waitForElement("#list-title").catch(async (error) => {
-      throw new Error(`${error.message}; page: ${await tab.evaluate(() => document.body.innerText)}; problems: ${JSON.stringify(await tab.problems())}`);
+      throw new Error(
+        `${error.message}; page: ${await tab.evaluate(() => document.body.innerText)}; problems: ${JSON.stringify(await tab.problems())}`,
+      );
     });
     expect(await tab.evaluate(() => document.querySelector(".inbox-who")?.textContent)).toBe(email);
     await tab.click({ css: "button", text: "Log ud" });
