@@ -2,7 +2,7 @@
 // period, a search by name, phone or e-mail, or the undelivered ones (what the alerts point to). Deploy
 // checks (`npm run verify:deploy`) are not leads and are left out.
 import { danishDateTime, spreadsheetDateTime } from "../../supabase/functions/_shared/copenhagen-time.js";
-import { toCsv } from "./csv.js";
+import { toCsv } from "../../supabase/functions/_shared/csv.js";
 
 /** @typedef {import("./period.js").Period} Period */
 /**
@@ -110,7 +110,7 @@ export function leadsText(heading, leads) {
 }
 
 /**
- * The leads as CSV for Excel (./csv.js), times in Copenhagen.
+ * The leads as CSV for Excel (supabase/functions/_shared/csv.js), times in Copenhagen.
  * @param {Lead[]} leads
  */
 export function leadsCsv(leads) {

@@ -1,8 +1,10 @@
 // A month's statement of leads per partner for the firm's accounting (`npm run leads -- --by-partner`):
-// the database counts it in Copenhagen time and keeps the counts of deleted rows (lead_statement()).
+// the database counts it in Copenhagen time and keeps the counts of deleted rows, with the leads won and
+// lost (lead_statement_with_outcomes()).
 import { danishMonth } from "../../supabase/functions/_shared/copenhagen-time.js";
-import { byPartner, partnerTable, totals, WHAT_COUNTS } from "../../supabase/functions/_shared/lead-statement.js";
-import { toCsv } from "./csv.js";
+import { partnerTable, totals, WHAT_COUNTS } from "../../supabase/functions/_shared/lead-statement.js";
+
+export { statementCsv } from "../../supabase/functions/_shared/lead-statement.js";
 
 /** @typedef {import("../../supabase/functions/_shared/lead-statement.js").StatementRow} StatementRow */
 
@@ -13,11 +15,11 @@ import { toCsv } from "./csv.js";
  * @returns {Promise<StatementRow[]>}
  */
 export async function monthStatement(sql, month) {
-  return await sql`select * from public.lead_statement(${`${month}-01`}::date)`;
+  return await sql`select * from public.lead_statement_with_outcomes(${`${month}-01`}::date)`;
 }
 
 /**
- * The month's statement per partner as Danish text for the terminal.
+ * The month's statement per partner as Danish text for the terminal (the CSV: statementCsv, re-exported above).
  * @param {string} month 'YYYY-MM'
  * @param {StatementRow[]} rows
  */
@@ -25,19 +27,5 @@ export function statementText(month, rows) {
   const { leads } = totals(rows);
   return [`Forespørgsler pr. partner i ${danishMonth(month)} (dansk tid): ${leads} i alt.`, "", partnerTable(rows), "", WHAT_COUNTS].join(
     "\n",
-  );
-}
-
-/**
- * The month's statement per partner as CSV for accounting (./csv.js): days as YYYY-MM-DD in Copenhagen.
- * @param {string} month 'YYYY-MM'
- * @param {StatementRow[]} rows
- */
-export function statementCsv(month, rows) {
-  /** @param {import("../../supabase/functions/_shared/lead-statement.js").StatementLine} line */
-  const cells = (line) => [month, line.key, line.label, line.leads, line.firstDay ?? "", line.lastDay ?? "", line.held, line.undelivered];
-  return toCsv(
-    ["Måned", "Partner-id", "Partner", "Forespørgsler", "Første", "Seneste", "Holdt tilbage", "Ikke leveret"],
-    [...byPartner(rows).map(cells), cells(totals(rows))],
   );
 }

@@ -13,6 +13,12 @@ import { loadData } from "./load-data.js";
 export const SITE_FACTS_VERSION = 1;
 
 /**
+ * A processor as the access letter names it.
+ * @param {{ name: string, kind: string, region: string }} processor
+ */
+const processor = ({ name, kind, region }) => ({ name, kind, region });
+
+/**
  * The facts as the functions read them (supabase/functions/_shared/site-facts.ts siteFactsSchema).
  * @param {any} [business] site/_data/business.yaml, validated
  * @param {any[]} [areas] site/_data/areas.yaml, validated
@@ -46,6 +52,19 @@ export function siteFacts(business = loadData("business"), areas = loadData("are
     base: { latitude: business.geo.latitude, longitude: business.geo.longitude },
     inspections: business.inspections,
     closedDays: business.hours.closedDays.map((/** @type {{ date: string }} */ day) => day.date),
+    // Who the firm is, as a customer's access letter states it (supabase/functions/_shared/access-letter.js,
+    // which the inbox writes from these facts and scripts/forget-requester.js from the same function).
+    controller: {
+      legalName: business.identity.legalName,
+      cvr: business.identity.cvr,
+      street: business.address.street,
+      postalCode: business.address.postalCode,
+      town: business.address.town,
+      processors: {
+        database: processor(business.processors.database),
+        mail: processor(business.processors.mail),
+      },
+    },
     sendReceipt: business.privacy.sendReceipt === true,
     retention: {
       requestMonths: business.privacy.requestRetentionMonths,

@@ -426,11 +426,184 @@ $$;
 
 
 -- ---------------------------------------------------------------------------------------------------
+-- Won and lost in the monthly statement (per partner and page), counted from each lead's state now, as
+-- the leads are counted (the baseline's lead_statement): the rows still stored, plus the counts kept of
+-- deleted ones, so a commission checked after an erasure or the retention purge still holds. Only
+-- counts are kept, no personal data; a held request and a deploy check are no leads.
+
+create table public.lead_outcome_counts (
+  month date not null check (extract(day from month) = 1),
+  partner_id text not null, -- '' for the firm's own site
+  page text not null,
+  won integer not null default 0,
+  lost integer not null default 0,
+  primary key (month, partner_id, page)
+);
+alter table public.lead_outcome_counts enable row level security;
+revoke all on table public.lead_outcome_counts from anon, authenticated;
+
+-- A lead's state now: its newest move, none is 'ny'.
+create function public.lead_state(p_request uuid)
+returns text
+language sql
+stable
+security definer
+set search_path = public, pg_temp
+as $$ select coalesce((select e.state from lead_events e where e.request_id = p_request order by e.id desc limit 1), 'ny') $$;
+
+-- Before a request is deleted (its events go with it), its outcome is counted.
+create function public.keep_lead_outcome()
+returns trigger
+language plpgsql
+security definer
+set search_path = public, pg_temp
+as $$
+declare
+  outcome text := lead_state(old.id);
+begin
+  if old.deploy_check or old.held or outcome not in ('vundet', 'tabt') then
+    return old;
+  end if;
+  insert into lead_outcome_counts as kept (month, partner_id, page, won, lost)
+  values (copenhagen_month(old.received_at), coalesce(old.partner_id, ''), lead_page(old.source_url),
+    (outcome = 'vundet')::int, (outcome = 'tabt')::int)
+  on conflict (month, partner_id, page) do update set won = kept.won + excluded.won, lost = kept.lost + excluded.lost;
+  return old;
+end;
+$$;
+
+create trigger quote_requests_keep_lead_outcome
+  before delete on public.quote_requests
+  for each row execute function public.keep_lead_outcome();
+
+-- One month's statement (lead_statement) with each partner's and page's won and lost leads.
+create function public.lead_statement_with_outcomes(p_month date)
+returns table (partner_id text, partner_name text, page text, leads integer, held integer, undelivered integer,
+  first_day text, last_day text, won integer, lost integer)
+language sql
+stable
+security definer
+set search_path = public, pg_temp
+as $$
+  with stored as (
+    select coalesce(q.partner_id, '') as partner_id, lead_page(q.source_url) as page, lead_state(q.id) as state
+    from quote_requests q
+    where not q.deploy_check and not q.held
+      and q.received_at >= date_trunc('month', p_month)::timestamp at time zone 'Europe/Copenhagen'
+      and q.received_at < (date_trunc('month', p_month) + interval '1 month')::timestamp at time zone 'Europe/Copenhagen'
+  ), outcomes as (
+    select o.partner_id, o.page, sum(o.won)::integer as won, sum(o.lost)::integer as lost from (
+      select s.partner_id, s.page, (s.state = 'vundet')::int as won, (s.state = 'tabt')::int as lost from stored s
+      union all
+      select k.partner_id, k.page, k.won, k.lost from lead_outcome_counts k where k.month = date_trunc('month', p_month)::date
+    ) o group by o.partner_id, o.page
+  )
+  select s.partner_id, s.partner_name, s.page, s.leads, s.held, s.undelivered, s.first_day, s.last_day,
+    coalesce(o.won, 0), coalesce(o.lost, 0)
+  from lead_statement(p_month) s left join outcomes o on o.partner_id = s.partner_id and o.page = s.page
+  order by s.partner_id, s.page
+$$;
+
+-- The month's statement, for the owner.
+create function public.inbox_statement(p_month date)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = public, pg_temp
+as $$
+begin
+  perform public.inbox_caller(true);
+  return coalesce((select jsonb_agg(to_jsonb(s)) from public.lead_statement_with_outcomes(p_month) s), '[]');
+end;
+$$;
+
+
+-- ---------------------------------------------------------------------------------------------------
+-- A customer's data (GDPR art. 15 and 17), found by e-mail (its mailbox, every spelling: as
+-- forget_quote_requester) or by phone number (any spelling: public.phone_number), since a call-back has
+-- no e-mail: every column of every request, its photos (name, type, size), what was sent about it, and
+-- the inbox's states and notes about it. The callers pass the address in the form the function stores
+-- (storedEmailForm, supabase/functions/_shared/email-address.js). `npm run`'s scripts/forget-requester.js
+-- and the inbox read and erase through these two, for the owner.
+
+create function public.requester_rows(p_email text, p_phone text)
+returns setof jsonb
+language sql
+stable
+security definer
+set search_path = public, pg_temp
+as $$
+  select to_jsonb(q) || jsonb_build_object(
+    'photos', coalesce((select jsonb_agg(jsonb_build_object('filename', p.filename, 'content_type', p.content_type,
+      'size_bytes', octet_length(p.bytes)) order by p.position) from quote_request_photos p where p.request_id = q.id), '[]'),
+    'deliveries', coalesce((select jsonb_agg(jsonb_build_object('channel', d.channel, 'state', d.state, 'sent_at', d.sent_at)
+      order by d.id) from deliveries d where d.request_id = q.id), '[]'),
+    'states', coalesce((select jsonb_agg(jsonb_build_object('at', e.at, 'state', e.state, 'reason', e.reason) order by e.id)
+      from lead_events e where e.request_id = q.id), '[]'),
+    'notes', coalesce((select jsonb_agg(jsonb_build_object('at', n.at, 'text', n.text) order by n.id)
+      from lead_notes n where n.request_id = q.id), '[]'))
+  from quote_requests q
+  where (p_email is not null and public.mailbox(q.email) = public.mailbox(p_email))
+    or (p_phone is not null and public.phone_number(q.phone) = public.phone_number(p_phone))
+  order by q.received_at, q.id
+$$;
+
+create function public.forget_requester(p_email text, p_phone text)
+returns integer
+language sql
+security definer
+set search_path = public, pg_temp
+as $$
+  with gone as (delete from public.quote_requests q
+    where (p_email is not null and public.mailbox(q.email) = public.mailbox(p_email))
+      or (p_phone is not null and public.phone_number(q.phone) = public.phone_number(p_phone))
+    returning 1)
+  select count(*)::integer from gone;
+$$;
+
+-- What the owner's access letter needs: the rows, and the firm's facts as the site published them.
+create function public.inbox_customer(p_email text, p_phone text)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = public, pg_temp
+as $$
+begin
+  perform public.inbox_caller(true);
+  if p_email is null and p_phone is null then
+    raise exception 'customer' using errcode = '22023';
+  end if;
+  return jsonb_build_object('requests', coalesce((select jsonb_agg(r.request order by r.n)
+    from public.requester_rows(p_email, p_phone) with ordinality as r(request, n)), '[]'),
+    'facts', (select f.facts from site_facts f where f.id));
+end;
+$$;
+
+create function public.inbox_erase(p_email text, p_phone text)
+returns integer
+language plpgsql
+security definer
+set search_path = public, pg_temp
+as $$
+begin
+  perform public.inbox_caller(true);
+  if p_email is null and p_phone is null then
+    raise exception 'customer' using errcode = '22023';
+  end if;
+  return public.forget_requester(p_email, p_phone);
+end;
+$$;
+
+
+-- ---------------------------------------------------------------------------------------------------
 -- Only the inbox's entry points are callable, and only by `authenticated` (the function's role once it
 -- has verified the token); everything else stays the owner's (the baseline's default revokes).
 revoke execute on all functions in schema public from public, anon, authenticated;
 grant execute on function public.inbox_me(), public.inbox_leads(text, text, timestamptz), public.inbox_lead(uuid),
   public.inbox_photo(uuid, int), public.inbox_move(uuid, text, text), public.inbox_cancel_booking(uuid), public.inbox_note(uuid, text),
   public.inbox_team(), public.inbox_team_add(uuid, text), public.inbox_team_remove(uuid),
-  public.inbox_push_subscribe(text, text, text), public.inbox_push_unsubscribe(text)
+  public.inbox_push_subscribe(text, text, text), public.inbox_push_unsubscribe(text),
+  public.inbox_statement(date), public.inbox_customer(text, text), public.inbox_erase(text, text)
   to authenticated;

@@ -3,7 +3,7 @@
 // of its own e-mails about the requests, which the database cannot delete. Photos still stored with a
 // request are answered by name, type and size (never their bytes) and erased with it.
 import { describe, expect, it } from "vitest";
-import { FIELD_LABELS } from "../../operator/gdpr/stored-fields.js";
+import { FIELD_LABELS } from "../../supabase/functions/_shared/stored-fields.js";
 import { loadData } from "../../site/_lib/load-data.js";
 import { checkQuoteRequest } from "../../supabase/functions/_shared/quote-checks.ts";
 import { insertLead, LEAD, useLeadDatabase } from "../support/leads.js";
@@ -39,7 +39,8 @@ describe("the access and erasure answers on PostgreSQL 15", () => {
   it("answers every stored column of every request for the address, any spelling of it", async () => {
     const { requests } = JSON.parse((await forget("Jens.Hansen@EXAMPLE.dk", "--json")).stdout);
     expect(requests.map((/** @type {{ id: string }} */ row) => row.id)).toEqual(ids.slice(0, 2));
-    for (const request of requests) expect(Object.keys(request).sort()).toEqual([...columns, "photos", "deliveries"].sort());
+    for (const request of requests)
+      expect(Object.keys(request).sort()).toEqual([...columns, "photos", "deliveries", "states", "notes"].sort());
     expect(requests[0]).toMatchObject({ client_ip_hash: "hash-of-the-address", user_agent: "Mozilla/5.0 (Jens' telefon)" });
     expect(requests.map((/** @type {{ photos: unknown[] }} */ row) => row.photos)).toEqual([
       [
@@ -127,5 +128,33 @@ describe("the access and erasure answers on PostgreSQL 15", () => {
     expect(JSON.parse(json.stdout)).toEqual({ email: "anden@example.dk", deleted: 1 });
     expect(await db.sql`select 1 from quote_request_photos`).toHaveLength(0);
     expect(json.stderr).toContain("Husk: vores e-mails om forespørgslen ligger stadig i firmaets postkasse");
+  });
+
+  it("finds a call-back, which has no e-mail, by its phone number in any spelling, with the inbox's states and notes", async () => {
+    const id = await insertLead(db.sql, "2026-11-23T07:00:00Z", {
+      kind: "callback",
+      name: "Bent Ring",
+      phone: "23 45 67 89",
+      email: null,
+      location: null,
+      message: null,
+      call_when: "i formiddag",
+    });
+    await db.sql`insert into lead_events (request_id, by_email, state, reason) values (${id}, 'ejer@example.dk', 'tabt', 'Ville ikke have tilbud')`;
+    await db.sql`insert into lead_notes (request_id, by_email, text) values (${id}, 'ejer@example.dk', 'Ringede tilbage kl. 10')`;
+    const letter = (await forget("+45 2345 6789", "--letter")).stdout;
+    for (const text of [
+      "Kære Bent Ring",
+      "telefonnummeret +45 2345 6789",
+      "fundet én forespørgsel",
+      "Ville ikke have tilbud",
+      "Ringede tilbage kl. 10",
+    ])
+      expect(letter, text).toContain(text);
+    const erased = await forget("0045 23456789", "--delete");
+    expect(erased.stdout).toMatch(/^Slettet fra databasen: 1 forespørgsel/);
+    expect(erased.stdout).toContain(`"Ring op: Bent Ring, 23 45 67 89"`);
+    expect(await db.sql`select 1 from quote_requests where id = ${id}`).toHaveLength(0);
+    expect(await db.sql`select 1 from lead_notes union all select 1 from lead_events`).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@
 // ones Auth never gives the page (forged, expired, for another audience), each refused before anything
 // is read. Then the actions of the contract, each answered in JSON with no-store, refusals in Danish.
 import { generateKeyPairSync, sign } from "node:crypto";
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertLead } from "../support/leads.js";
 import { startAuthRig } from "../support/auth-rig.js";
@@ -157,6 +158,54 @@ describe("the inbox function's leads", () => {
     const deliveries = await rig.sql`select channel from deliveries where request_id = ${booking} and state = 'due' order by channel`;
     expect(deliveries.map((d) => d.channel)).toEqual(expect.arrayContaining(["booking_update", "booking_update_firm"]));
     expect((await call(owner.session.access_token, { action: "cancel_booking", id: booking })).body.error).toMatch(/besigtigelse/);
+  });
+});
+
+describe("the owner's statement, access letter and erasure in the inbox", () => {
+  it("counts the month's leads won and lost per partner and page, with its CSV", async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const answer = await call(owner.session.access_token, { action: "statement", month });
+    expect(answer.status).toBe(200);
+    // The lead moved to vundet above; the lost booking.
+    expect(answer.body.totals).toMatchObject({ won: 1, lost: 1 });
+    expect(answer.body.rows.reduce((sum, row) => sum + row.leads, 0)).toBe(answer.body.totals.leads);
+    const csv = parse(answer.body.csv, { bom: true, delimiter: ";", columns: true });
+    expect(csv.at(-1)).toMatchObject({ Partner: "I alt", Vundet: "1", Tabt: "1" });
+    expect((await call(owner.session.access_token, { action: "statement", month: "2026-13" })).body.error).toMatch(/ÅÅÅÅ-MM/);
+  });
+
+  it("writes a call-back's access letter, found by phone, and erases it only when confirmed", async () => {
+    const callback = await insertLead(rig.sql, new Date().toISOString(), {
+      kind: "callback",
+      name: "Bent Ring",
+      phone: "23 45 67 89",
+      email: null,
+      location: null,
+      message: null,
+    });
+    const found = await call(owner.session.access_token, { action: "customer", phone: "+45 23456789" });
+    expect(found.status).toBe(200);
+    expect(found.body.requests).toBe(1);
+    expect(found.body.letter).toContain("Kære Bent Ring");
+    expect(found.body.letter).toContain("Svar på din anmodning om indsigt");
+    const unconfirmed = await call(owner.session.access_token, { action: "erase", phone: "+45 23456789", confirm: "23456789" });
+    expect(unconfirmed.status).toBe(400);
+    expect(await rig.sql`select 1 from quote_requests where id = ${callback}`).toHaveLength(1);
+    const erased = await call(owner.session.access_token, { action: "erase", phone: "+45 23456789", confirm: "+45 23456789" });
+    expect(erased.body).toMatchObject({ erased: 1 });
+    expect(erased.body.reminder).toContain("Ring op: Bent Ring");
+    expect(await rig.sql`select 1 from quote_requests where id = ${callback}`).toHaveLength(0);
+  });
+
+  it("lets a medarbejder neither export nor erase", async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    for (const body of [
+      { action: "statement", month },
+      { action: "customer", email: "jens@example.dk" },
+      { action: "erase", email: "jens@example.dk", confirm: "jens@example.dk" },
+    ])
+      expect(await call(worker.session.access_token, body)).toMatchObject({ status: 403, body: { error: "Det kan kun firmaets ejer." } });
+    expect(await rig.sql`select 1 from quote_requests where email = 'jens@example.dk'`).not.toHaveLength(0);
   });
 });
 

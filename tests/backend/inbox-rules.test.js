@@ -108,8 +108,11 @@ describe("the inbox's rules in PostgreSQL 15", () => {
     expect(open.leads.map((l) => l.id)).not.toContain(lead);
   });
 
-  it("lets only the owner see and change the team", async () => {
+  it("lets only the owner see and change the team, read the statement and a customer's data, and erase", async () => {
     for (const call of [
+      (sql) => sql`select public.inbox_statement(current_date)`,
+      (sql) => sql`select public.inbox_customer('jens@example.dk', null)`,
+      (sql) => sql`select public.inbox_erase(null, '12345678')`,
       (sql) => sql`select public.inbox_team()`,
       (sql) => sql`select public.inbox_team_add(${STRANGER.id}, 'ejer')`,
       (sql) => sql`select public.inbox_team_remove(${OWNER.id})`,
@@ -123,6 +126,9 @@ describe("the inbox's rules in PostgreSQL 15", () => {
     expect(team.members.map((m) => m.email).sort()).toEqual([STRANGER.email, OWNER.email, WORKER.email].sort());
     const [{ after }] = await as("authenticated", claimsOf(OWNER), (sql) => sql`select public.inbox_team_remove(${STRANGER.id}) as after`);
     expect(after.members.map((m) => m.email)).not.toContain(STRANGER.email);
+    expect(await db.sql`select 1 from quote_requests where id = ${lead}`).toHaveLength(1);
+    const [{ rows }] = await as("authenticated", claimsOf(OWNER), (sql) => sql`select public.inbox_statement(current_date) as rows`);
+    expect(rows.reduce((sum, row) => sum + row.leads, 0)).toBeGreaterThan(0);
   });
 
   it("never removes or demotes the last owner", async () => {

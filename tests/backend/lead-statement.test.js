@@ -1,7 +1,8 @@
 // The monthly statement per partner (`npm run leads -- --by-partner`): months are Copenhagen months,
 // a lead is one stored request (a replay of its idempotency key counts once; deploy checks and held
-// requests are not leads), and a month keeps its count after the retention purge or an erasure has
-// deleted the rows (counts without personal data). Once, the obvious SQL counted by UTC months and a
+// requests are not leads), the leads won and lost in the inbox are counted beside them, and a month
+// keeps its counts after the retention purge or an erasure has deleted the rows (counts without
+// personal data). Once, the obvious SQL counted by UTC months and a
 // purge took last year's counts with the rows.
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -16,7 +17,7 @@ describe("the statement per partner on PostgreSQL 15", () => {
     await sql`insert into partners (id, name, origin) values ('boligportalen', 'Boligportalen', 'https://boligportalen.example')`;
     const partner = { partner_id: "boligportalen", source_url: "https://boligportalen.example/el?utm=x" };
     // 00:30 on 1 November in Copenhagen (UTC+1) is 23:30 on 31 October in UTC: November.
-    await insertLead(sql, "2026-10-31T23:30:00Z", { ...partner, email: "nov1@example.dk" });
+    const won = await insertLead(sql, "2026-10-31T23:30:00Z", { ...partner, email: "nov1@example.dk" });
     // 23:59 on 30 November in Copenhagen: November; one minute later it is December.
     await insertLead(sql, "2026-11-30T22:59:00Z", { ...partner, email: "nov30@example.dk" });
     await insertLead(sql, "2026-11-30T23:00:00Z", { ...partner, email: "dec1@example.dk" });
@@ -26,12 +27,15 @@ describe("the statement per partner on PostgreSQL 15", () => {
     await insertLead(sql, "2026-03-31T22:30:00Z", { ...partner, email: "apr1@example.dk" });
     await insertLead(sql, "2026-03-31T21:59:00Z", { ...partner, email: "mar31@example.dk" });
     // The firm's own site, a held request and a deploy check in November.
-    await insertLead(sql, "2026-11-15T10:00:00Z", { email: "own@example.dk" });
+    const lost = await insertLead(sql, "2026-11-15T10:00:00Z", { email: "own@example.dk" });
+    // Moved in the inbox: the partner's first November lead won (after calls), the own site's lost.
+    await sql`insert into lead_events (request_id, by_email, state, reason) values (${won}, 'ejer@example.dk', 'ringet_op', null),
+      (${won}, 'ejer@example.dk', 'vundet', null), (${lost}, 'ejer@example.dk', 'tabt', 'For dyrt')`;
     await insertLead(sql, "2026-11-15T10:05:00Z", { ...partner, email: "held@example.dk", held: true });
     await insertLead(sql, "2026-11-15T10:10:00Z", { ...partner, email: "check@example.dk", deploy_check: true });
   });
   const leads = (/** @type {string[]} */ ...args) => db.script("leads.js", ...args);
-  /** The statement's table lines, partner by partner: [label, leads, first, last, held]. */
+  /** The statement's table lines, partner by partner: [label, leads, first, last, held, won, lost]. */
   const table = async (/** @type {string} */ month) => {
     const { code, stdout } = await leads("--month", month, "--by-partner");
     expect(code).toBe(0);
@@ -44,17 +48,17 @@ describe("the statement per partner on PostgreSQL 15", () => {
 
   it("counts a month in Copenhagen time: 00:30 on 1 November is November, in winter and in summer time", async () => {
     expect(await table("2026-11")).toEqual([
-      ["Boligportalen", "2", "1.11.2026", "30.11.2026", "1"],
-      ["Egen hjemmeside", "1", "15.11.2026", "15.11.2026", "0"],
-      ["I alt", "3", "1.11.2026", "30.11.2026", "1"],
+      ["Boligportalen", "2", "1.11.2026", "30.11.2026", "1", "1", "0"],
+      ["Egen hjemmeside", "1", "15.11.2026", "15.11.2026", "0", "0", "1"],
+      ["I alt", "3", "1.11.2026", "30.11.2026", "1", "1", "1"],
     ]);
-    expect((await table("2026-10"))[0]).toEqual(["Boligportalen", "1", "31.10.2026", "31.10.2026", "0"]);
-    expect((await table("2026-12"))[0]).toEqual(["Boligportalen", "1", "1.12.2026", "1.12.2026", "0"]);
-    expect((await table("2026-04"))[0]).toEqual(["Boligportalen", "1", "1.4.2026", "1.4.2026", "0"]);
-    expect((await table("2026-03"))[0]).toEqual(["Boligportalen", "1", "31.3.2026", "31.3.2026", "0"]);
+    expect((await table("2026-10"))[0]).toEqual(["Boligportalen", "1", "31.10.2026", "31.10.2026", "0", "0", "0"]);
+    expect((await table("2026-12"))[0]).toEqual(["Boligportalen", "1", "1.12.2026", "1.12.2026", "0", "0", "0"]);
+    expect((await table("2026-04"))[0]).toEqual(["Boligportalen", "1", "1.4.2026", "1.4.2026", "0", "0", "0"]);
+    expect((await table("2026-03"))[0]).toEqual(["Boligportalen", "1", "31.3.2026", "31.3.2026", "0", "0", "0"]);
     const { stdout } = await leads("--month", "2026-11", "--by-partner");
     expect(stdout).toMatch(
-      /^Forespørgsler pr\. partner i november 2026 \(dansk tid\): 3 i alt\.\n\nPartner +Forespørgsler +Første +Seneste +Holdt tilbage\n/,
+      /^Forespørgsler pr\. partner i november 2026 \(dansk tid\): 3 i alt\.\n\nPartner +Forespørgsler +Første +Seneste +Holdt tilbage +Vundet +Tabt\n/,
     );
     expect(stdout).toContain("den samme sendt igen tæller én gang");
   });
@@ -71,6 +75,9 @@ describe("the statement per partner on PostgreSQL 15", () => {
     const kept = await db.sql`select * from lead_statement_counts where month = '2026-11-01'`;
     expect(Object.keys(kept[0]).sort()).toEqual(["first_day", "held", "last_day", "leads", "month", "page", "partner_id", "undelivered"]);
     expect(kept.map((row) => row.page)).toEqual(["https://boligportalen.example/el"]);
+    expect(await db.sql`select partner_id, page, won, lost from lead_outcome_counts where month = '2026-11-01'`).toEqual([
+      { partner_id: "boligportalen", page: "https://boligportalen.example/el", won: 1, lost: 0 },
+    ]);
 
     const folder = await mkdtemp(join(tmpdir(), "statement-csv-"));
     const written = await runOperatorScript("leads.js", ["--month", "2026-11", "--by-partner", "--csv"], {
@@ -90,6 +97,8 @@ describe("the statement per partner on PostgreSQL 15", () => {
         Seneste: "2026-11-30",
         "Holdt tilbage": "1",
         "Ikke leveret": "0",
+        Vundet: "1",
+        Tabt: "0",
       },
       {
         Måned: "2026-11",
@@ -100,6 +109,8 @@ describe("the statement per partner on PostgreSQL 15", () => {
         Seneste: "2026-11-15",
         "Holdt tilbage": "0",
         "Ikke leveret": "0",
+        Vundet: "0",
+        Tabt: "1",
       },
       {
         Måned: "2026-11",
@@ -110,6 +121,8 @@ describe("the statement per partner on PostgreSQL 15", () => {
         Seneste: "2026-11-30",
         "Holdt tilbage": "1",
         "Ikke leveret": "0",
+        Vundet: "1",
+        Tabt: "1",
       },
     ]);
   });

@@ -55,7 +55,7 @@ describe("one mailbox on PostgreSQL 15", () => {
     const spellings = ["eva@example.dk", "eva+tilbud@example.dk", "Eva+x@example.dk"];
     await db.sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash)
       select 'Eva Holm', '12345678', e, 'Køge', 'Ny eltavle i villa fra 1972', 'hash' from unnest(${spellings}::text[]) as e`;
-    expect((await storedFor(db.sql, "EVA@example.dk")).map((row) => row.email)).toEqual(spellings);
+    expect((await storedFor(db.sql, { email: "EVA@example.dk" })).map((row) => row.email).sort()).toEqual([...spellings].sort());
     expect((await db.sql`select public.forget_quote_requester('eva@example.dk') as deleted`)[0].deleted).toBe(3);
     expect(await db.sql`select 1 from quote_requests where email ilike 'eva%'`).toHaveLength(0);
   });

@@ -1,13 +1,18 @@
 // A month's statement of leads as the firm reads it, from the database's lead_statement() (migration
 // the baseline: counted in Copenhagen time, deleted rows kept as counts): per partner, per
-// page, and the totals, with Danish tables. Plain JavaScript, shared by the monthly e-mail (Deno) and
-// `npm run leads -- --by-partner` (Node), so both say the same.
+// page, and the totals, with Danish tables and the CSV for accounting. Plain JavaScript, shared by the
+// monthly e-mail (Deno), the inbox (Deno) and `npm run leads -- --by-partner` (Node), so all say the
+// same. Where the rows carry won and lost (lead_statement_with_outcomes(), the inbox's migration), the
+// tables and the CSV show them too.
 import { danishDay } from "./copenhagen-time.js";
+import { toCsv } from "./csv.js";
 
 /**
  * @typedef {{ partner_id: string, partner_name: string | null, page: string, leads: number, held: number, undelivered: number,
- *   first_day: string | null, last_day: string | null }} StatementRow  one partner and page, as lead_statement() answers (days 'YYYY-MM-DD')
- * @typedef {{ key: string, label: string, leads: number, held: number, undelivered: number, firstDay: string | null, lastDay: string | null }} StatementLine
+ *   first_day: string | null, last_day: string | null, won?: number, lost?: number }} StatementRow  one partner and page, as
+ *   lead_statement() answers (days 'YYYY-MM-DD'); won and lost from lead_statement_with_outcomes()
+ * @typedef {{ key: string, label: string, leads: number, held: number, undelivered: number, firstDay: string | null, lastDay: string | null,
+ *   won: number, lost: number }} StatementLine
  */
 
 /** What the statement counts, in the firm's words (the migration defines it the same way). */
@@ -33,10 +38,22 @@ function sumBy(rows, keyOf, labelOf) {
   const lines = new Map();
   for (const row of rows) {
     const key = keyOf(row);
-    const line = lines.get(key) ?? { key, label: labelOf(row), leads: 0, held: 0, undelivered: 0, firstDay: null, lastDay: null };
+    const line = lines.get(key) ?? {
+      key,
+      label: labelOf(row),
+      leads: 0,
+      held: 0,
+      undelivered: 0,
+      firstDay: null,
+      lastDay: null,
+      won: 0,
+      lost: 0,
+    };
     line.leads += row.leads;
     line.held += row.held;
     line.undelivered += row.undelivered;
+    line.won += row.won ?? 0;
+    line.lost += row.lost ?? 0;
     if (row.first_day && (!line.firstDay || row.first_day < line.firstDay)) line.firstDay = row.first_day;
     if (row.last_day && (!line.lastDay || row.last_day > line.lastDay)) line.lastDay = row.last_day;
     lines.set(key, line);
@@ -70,7 +87,13 @@ export const totals = (rows) =>
     rows,
     () => "",
     () => "I alt",
-  )[0] ?? { key: "", label: "I alt", leads: 0, held: 0, undelivered: 0, firstDay: null, lastDay: null };
+  )[0] ?? { key: "", label: "I alt", leads: 0, held: 0, undelivered: 0, firstDay: null, lastDay: null, won: 0, lost: 0 };
+
+/**
+ * Whether the rows say how the leads ended (won, lost).
+ * @param {StatementRow[]} rows
+ */
+const withOutcomes = (rows) => rows.some((row) => row.won !== undefined);
 
 /** @param {string | null} day */
 const dayText = (day) => (day ? danishDay(day) : "–");
@@ -97,9 +120,17 @@ export function textTable(header, rows) {
  */
 export function partnerTable(rows) {
   const all = totals(rows);
+  const outcomes = withOutcomes(rows);
   return textTable(
-    ["Partner", "Forespørgsler", "Første", "Seneste", "Holdt tilbage"],
-    [...byPartner(rows), all].map((line) => [line.label, line.leads, dayText(line.firstDay), dayText(line.lastDay), line.held]),
+    ["Partner", "Forespørgsler", "Første", "Seneste", "Holdt tilbage", ...(outcomes ? ["Vundet", "Tabt"] : [])],
+    [...byPartner(rows), all].map((line) => [
+      line.label,
+      line.leads,
+      dayText(line.firstDay),
+      dayText(line.lastDay),
+      line.held,
+      ...(outcomes ? [line.won, line.lost] : []),
+    ]),
   );
 }
 
@@ -108,8 +139,44 @@ export function partnerTable(rows) {
  * @param {StatementRow[]} rows
  */
 export function pageTable(rows) {
+  const outcomes = withOutcomes(rows);
   return textTable(
-    ["Side", "Forespørgsler"],
-    byPage(rows).map((line) => [line.label, line.leads]),
+    ["Side", "Forespørgsler", ...(outcomes ? ["Vundet", "Tabt"] : [])],
+    byPage(rows).map((line) => [line.label, line.leads, ...(outcomes ? [line.won, line.lost] : [])]),
+  );
+}
+
+/**
+ * The month's statement per partner as CSV for accounting (./csv.js): days as YYYY-MM-DD in Copenhagen.
+ * @param {string} month 'YYYY-MM'
+ * @param {StatementRow[]} rows
+ */
+export function statementCsv(month, rows) {
+  const outcomes = withOutcomes(rows);
+  /** @param {StatementLine} line */
+  const cells = (line) => [
+    month,
+    line.key,
+    line.label,
+    line.leads,
+    line.firstDay ?? "",
+    line.lastDay ?? "",
+    line.held,
+    line.undelivered,
+    ...(outcomes ? [line.won, line.lost] : []),
+  ];
+  return toCsv(
+    [
+      "Måned",
+      "Partner-id",
+      "Partner",
+      "Forespørgsler",
+      "Første",
+      "Seneste",
+      "Holdt tilbage",
+      "Ikke leveret",
+      ...(outcomes ? ["Vundet", "Tabt"] : []),
+    ],
+    [...byPartner(rows).map(cells), cells(totals(rows))],
   );
 }

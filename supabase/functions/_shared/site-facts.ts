@@ -51,9 +51,27 @@ const bookingFacts = {
   ),
 };
 
-/** The facts, as site/_lib/site-facts.js writes them: the receipt's, with the phone, its switch and retention, and the bookings'. */
+const processor = z.object({ name: z.string(), kind: z.string(), region: z.string() });
+
+/**
+ * Who the firm is, as a customer's access letter states it (access-letter.js). Optional: a copy from a
+ * build before the inbox has none, and the inbox then writes no letter.
+ */
+const controller = z.optional(
+  z.object({
+    legalName: z.string(),
+    cvr: z.string(),
+    street: z.string(),
+    postalCode: z.string(),
+    town: z.string(),
+    processors: z.object({ database: processor, mail: processor }),
+  }),
+);
+
+/** The facts, as site/_lib/site-facts.js writes them: the receipt's, with the phone, its switch and retention, the letter's and the bookings'. */
 export const siteFactsSchema = z.extend(receiptFactsSchema, {
   sendReceipt: z.boolean(),
+  controller,
   retention: z.object({ requestMonths: wholePositive, clientDataDays: wholePositive }),
   ...bookingFacts,
 });

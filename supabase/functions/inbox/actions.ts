@@ -2,7 +2,11 @@
 // where the rules are (every inbox_* function checks the caller itself). `asCaller` runs its work as the
 // verified caller, in one transaction.
 import type postgres from "postgres";
+import { accessLetter, type LetterFacts } from "../_shared/access-letter.js";
 import type { createAuthAdmin } from "../_shared/auth-admin.js";
+import { storedEmailForm } from "../_shared/email-address.js";
+import { type StatementRow, statementCsv, totals } from "../_shared/lead-statement.js";
+import { mailCopiesReminder, storedRow } from "../_shared/stored-fields.js";
 import type { MessageKey } from "./messages.ts";
 
 /** A refusal of the input, answered with its status and Danish message. */
@@ -42,6 +46,23 @@ function optionalText(value: unknown, max: number, key: MessageKey): string | nu
 async function one(rows: Promise<{ result: unknown }[]>): Promise<unknown> {
   const [{ result }] = await rows;
   return result;
+}
+
+/** The customer searched for: an e-mail address or a phone number, as typed (one of the two). */
+function customerOf(params: Params): { email: string | null; phone: string | null } {
+  const email = typeof params.email === "string" && params.email.trim() ? params.email.trim() : null;
+  const phone = typeof params.phone === "string" && params.phone.trim() ? params.phone.trim() : null;
+  if ((email === null) === (phone === null)) throw new Refusal(400, "customer");
+  if (email !== null && (!EMAIL.test(email) || email.length > 254)) throw new Refusal(400, "email");
+  if (phone !== null && (phone.replace(/\D/g, "").length < 8 || phone.length > 20)) throw new Refusal(400, "phone");
+  return { email, phone };
+}
+
+/** What the database holds about the customer (the caller must be the owner), and the facts the letter states. */
+async function customerData(sql: postgres.TransactionSql, who: { email: string | null; phone: string | null }) {
+  const [{ result }] = await sql<{ result: { requests: Record<string, unknown>[]; facts: Partial<LetterFacts> | null } }[]>`
+    select public.inbox_customer(${who.email === null ? null : storedEmailForm(who.email)}, ${who.phone}) as result`;
+  return { rows: result.requests.map(storedRow), facts: result.facts };
 }
 
 export const ACTIONS: Record<string, Action> = {
@@ -94,6 +115,44 @@ export const ACTIONS: Record<string, Action> = {
     const text = optionalText(params.text, 2000, "text");
     if (text === null) throw new Refusal(400, "text");
     return { lead: await asCaller((sql) => one(sql`select public.inbox_note(${id}::uuid, ${text}) as result`)) };
+  },
+
+  statement: async (params, { asCaller }) => {
+    const month = typeof params.month === "string" && /^\d{4}-(0[1-9]|1[0-2])$/.test(params.month) ? params.month : null;
+    if (month === null) throw new Refusal(400, "month");
+    const rows = (await asCaller((sql) => one(sql`select public.inbox_statement(${`${month}-01`}::date) as result`))) as StatementRow[];
+    const all = totals(rows);
+    return {
+      month,
+      rows: rows.map((row) => ({
+        partner: row.partner_id === "" ? null : (row.partner_name ?? row.partner_id),
+        page: row.page || null,
+        leads: row.leads,
+        won: row.won ?? 0,
+        lost: row.lost ?? 0,
+      })),
+      totals: { leads: all.leads, won: all.won, lost: all.lost },
+      csv: statementCsv(month, rows),
+    };
+  },
+
+  customer: async (params, { asCaller }) => {
+    const who = customerOf(params);
+    const { rows, facts } = await asCaller((sql) => customerData(sql, who));
+    if (!facts?.controller) throw new Refusal(503, "noFacts");
+    return { requests: rows.length, letter: accessLetter(who, rows, facts as LetterFacts) };
+  },
+
+  erase: async (params, { asCaller }) => {
+    const who = customerOf(params);
+    // The owner confirms by typing what was searched for again, as typed.
+    if (typeof params.confirm !== "string" || params.confirm.trim() !== (who.email ?? who.phone)) throw new Refusal(400, "confirm");
+    return await asCaller(async (sql) => {
+      const { rows, facts } = await customerData(sql, who);
+      const [{ erased }] = await sql<{ erased: number }[]>`
+        select public.inbox_erase(${who.email === null ? null : storedEmailForm(who.email)}, ${who.phone}) as erased`;
+      return { erased, reminder: mailCopiesReminder(who, rows, facts?.email ?? "firmaets postkasse") };
+    });
   },
 
   team: async (_params, { asCaller }) =>

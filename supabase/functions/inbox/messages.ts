@@ -26,6 +26,11 @@ export const MESSAGES = {
   memberId: "Personens id mangler eller er ugyldigt.",
   subscription: "Enheden kunne ikke tilmeldes beskeder: abonnementet er ugyldigt.",
   endpoint: "Enhedens adresse mangler.",
+  month: "Måneden skal skrives ÅÅÅÅ-MM, fx 2026-11.",
+  customer: "Søg på enten en e-mailadresse eller et telefonnummer.",
+  phone: "Skriv et telefonnummer med mindst 8 cifre.",
+  confirm: "Skriv e-mailadressen eller telefonnummeret igen, præcis som du søgte på det, for at bekræfte sletningen.",
+  noFacts: "Brevet kan ikke skrives endnu: firmaets oplysninger fra hjemmesiden mangler. Udgiv siden igen, og prøv om lidt.",
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -44,4 +49,5 @@ export const DATABASE_REFUSALS: Record<string, [number, MessageKey]> = {
   last_owner: [400, "lastOwner"],
   no_visit: [400, "noVisit"],
   subscription: [400, "subscription"],
+  customer: [400, "customer"],
 };
