@@ -26,7 +26,7 @@ export const INBOX_SIGN_IN = {
     ).toEqual(["numeric", "one-time-code"]);
     await tab.type("#sign-in-code", await signInCode(site, email));
     await tab.click({ css: "button", text: "Log ind" });
-    await tab.waitForElement("#list-title").catch(async (error) => {
+    await tab.waitForElement("#list-title").catch(async (/** @type {Error} */ error) => {
       throw new Error(
         `${error.message}; page: ${await tab.evaluate(() => document.body.innerText)}; problems: ${JSON.stringify(await tab.problems())}`,
       );

@@ -111,7 +111,7 @@ export function CustomerPage({ api, onSignedOut }: Props) {
   const [search, setSearch] = useState<string | null>(null);
   const [found, setFound] = useState<{ requests: number; letter: string } | null>(null);
   const [erasing, setErasing] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ said: string; reminder: string } | null>(null);
   const { fail, clear, shown } = useFailure(onSignedOut);
 
   async function find(event: FormEvent<HTMLFormElement>) {
@@ -137,8 +137,8 @@ export function CustomerPage({ api, onSignedOut }: Props) {
     clear();
     if (confirm !== search) return fail(new Error(`Skriv ${search} præcis som ovenfor for at slette.`));
     try {
-      const { erased } = await api.call("erase", { ...searchOf(search), confirm });
-      setDone(`${erased} ${erased === 1 ? "henvendelse er slettet" : "henvendelser er slettet"}. Kunden kan få det bekræftet skriftligt.`);
+      const { erased, reminder } = await api.call("erase", { ...searchOf(search), confirm });
+      setDone({ said: `${erased} ${erased === 1 ? "henvendelse er slettet" : "henvendelser er slettet"}.`, reminder });
       setFound(null);
       setErasing(false);
     } catch (error) {
@@ -160,9 +160,10 @@ export function CustomerPage({ api, onSignedOut }: Props) {
       </form>
       {shown}
       {done && (
-        <p className="inbox-done" role="status">
-          {done}
-        </p>
+        <div role="status">
+          <p className="inbox-done">{done.said}</p>
+          {done.reminder && <p className="inbox-reminder">{done.reminder}</p>}
+        </div>
       )}
       {found && search && (
         <>

@@ -48,7 +48,7 @@ export type Actions = {
   note: [{ id: string; text: string }, { lead: Lead }];
   statement: [{ month: string }, Statement];
   customer: [{ email?: string; phone?: string }, { requests: number; letter: string }];
-  erase: [{ email?: string; phone?: string; confirm: string }, { erased: number }];
+  erase: [{ email?: string; phone?: string; confirm: string }, { erased: number; reminder: string }];
   team: [Record<string, never>, { members: Member[] }];
   team_add: [{ email: string; role: Role }, { members: Member[] }];
   team_remove: [{ id: string }, { members: Member[] }];
