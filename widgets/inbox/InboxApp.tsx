@@ -87,7 +87,7 @@ export function InboxApp({ auth, config, storage, worker, fetcher }: Props) {
     };
   }, [api, auth, storage]);
 
-  if (state.at === "starting") return <p className="inbox-quiet">Henter …</p>;
+  if (state.at === "starting") return <p className="inbox-main inbox-quiet">Henter …</p>;
   if (state.at === "signed-out") return <SignIn auth={auth} brand={config.brand} notice={state.notice} />;
   const { member } = state;
   const owner = member.role === "ejer";

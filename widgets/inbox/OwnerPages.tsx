@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { copenhagenDay, danishDate, danishMonth } from "../../supabase/functions/_shared/copenhagen-time.js";
 import { type InboxApi, InboxError, type Member, type Role, type Statement } from "./api.ts";
 import { downloadStatement, downloadText } from "./download.ts";
+import { pageText } from "./lead-text.ts";
 
 type Props = { api: InboxApi; onSignedOut: (message: string) => void };
 
@@ -78,7 +79,7 @@ export function StatementPage({ api, onSignedOut }: Props) {
                 <tr key={`${row.partner}|${row.page}`}>
                   <th scope="row">
                     {row.partner ?? "Egen side"}
-                    {row.page && <span className="inbox-quiet"> {row.page}</span>}
+                    {row.page && <span className="inbox-quiet inbox-page">{pageText(row.page)}</span>}
                   </th>
                   <td>{row.leads}</td>
                   <td>{row.won}</td>

@@ -25,9 +25,10 @@ export function pageText(page: string) {
   }
 }
 
-/** The customer's address as one line: the street, then postcode and town unless the street already names the town. */
+/** The customer's address as one line: the street, then the postcode and town the street does not already name. */
 export function addressText(address: string, postcode: string, town: string) {
   const street = address.trim();
-  const place = [postcode, street.toLowerCase().includes(town.trim().toLowerCase()) ? "" : town].filter(Boolean).join(" ").trim();
+  const named = (part: string) => street.toLowerCase().includes(part.trim().toLowerCase());
+  const place = [postcode, town].filter((part) => part.trim() && !named(part)).join(" ");
   return [street, place].filter(Boolean).join(", ");
 }

@@ -22,6 +22,7 @@ describe("the links to the customer", () => {
   it("finds the address on a map: the street, then postcode and town unless the street names the town", () => {
     expect(new URL(mapLink(addressText("Hovedgaden 1", "4600", "Køge"))).searchParams.get("query")).toBe("Hovedgaden 1, 4600 Køge");
     expect(addressText("Hovedgaden 1, Køge", "", "Køge")).toBe("Hovedgaden 1, Køge");
+    expect(addressText("Hovedgaden 12, 4600 Køge", "4600", "Køge")).toBe("Hovedgaden 12, 4600 Køge");
     expect(addressText("Faxe", "", "Faxe")).toBe("Faxe");
     expect(addressText("", "", "Køge")).toBe("Køge");
   });
