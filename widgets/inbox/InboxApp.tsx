@@ -5,7 +5,7 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { useEffect, useMemo, useState } from "react";
 import { type InboxApi, InboxError, inboxApi, type Role } from "./api.ts";
-import { LeadList } from "./LeadList.tsx";
+import { LeadList, POLL_MS } from "./LeadList.tsx";
 import { LeadPage } from "./LeadPage.tsx";
 import { forgetLists, keptList } from "./offline-list.ts";
 import { CustomerPage, StatementPage, TeamPage } from "./OwnerPages.tsx";
@@ -86,6 +86,23 @@ export function InboxApp({ auth, config, storage, worker, fetcher }: Props) {
       data.subscription.unsubscribe();
     };
   }, [api, auth, storage]);
+
+  // Entered offline, the role is unknown: asked again until the backend answers, so an owner's pages come back.
+  const roleUnknown = state.at === "in" && state.member.role === null;
+  useEffect(() => {
+    if (!roleUnknown) return;
+    const ask = () =>
+      api
+        .call("me")
+        .then((me) => setState({ at: "in", member: { ...me.user, role: me.role } }))
+        .catch(() => undefined);
+    const timer = setInterval(ask, POLL_MS);
+    addEventListener("online", ask);
+    return () => {
+      clearInterval(timer);
+      removeEventListener("online", ask);
+    };
+  }, [api, roleUnknown]);
 
   if (state.at === "starting") return <p className="inbox-main inbox-quiet">Henter …</p>;
   if (state.at === "signed-out") return <SignIn auth={auth} brand={config.brand} notice={state.notice} />;

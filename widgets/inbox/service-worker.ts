@@ -1,7 +1,7 @@
 // The inbox's service worker, served as /admin/indbakke-sw.js and registered for the scope
 // /admin/indbakke (the page's own address and its files; site/_lib/inbox-page.js). It does two things:
-// - keeps the page's own files (HTML, script, stylesheet, manifest, icon) for opening offline: network
-//   first, so a new build is used whenever the phone is online, the last copy when it is not. Nothing
+// - keeps the page's own files (HTML, script, stylesheet, manifest) for opening offline, from its install
+//   on: network first, so a new build is used whenever the phone is online, the last copy when it is not. Nothing
 //   else: the lead data comes from the backend, another origin, which this worker never touches (its
 //   answers are no-store), and the last list read is kept by the page under the member's id
 //   (offline-list.ts), removed on "Log ud";
@@ -30,8 +30,22 @@ const SHELL = "indbakke-sider";
 /** The inbox's address (widgets/inbox/address.js), read from the registration: this script imports nothing. */
 const SCOPE = new URL(worker.registration.scope).pathname.replace(/\/$/, "");
 
+/**
+ * Keeps the page and the files it names under the inbox's address, as they are now: the page opens
+ * offline from the first visit on (the page's own first requests came before this worker ran).
+ */
+async function keepShell() {
+  const cache = await caches.open(SHELL);
+  const page = await fetch(SCOPE, { cache: "no-cache" });
+  if (!page.ok) return;
+  const html = await page.clone().text();
+  await cache.put(SCOPE, page);
+  const files = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map(([, path]) => path).filter((path) => path.startsWith(`${SCOPE}/`));
+  await cache.addAll(files);
+}
+
 worker.addEventListener("install", (event: ExtendableEvent) => {
-  event.waitUntil(worker.skipWaiting());
+  event.waitUntil(keepShell().then(() => worker.skipWaiting()));
 });
 worker.addEventListener("activate", (event: ExtendableEvent) => {
   event.waitUntil(worker.clients.claim());
