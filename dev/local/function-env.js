@@ -7,6 +7,11 @@ import { LOCAL_AUTH_KEYS } from "./auth-stand-in.js";
 export const LOCAL_SECRETS = {
   IP_HASH_SALT: process.env.IP_HASH_SALT ?? "local-development-salt-only",
   CRON_SECRET: process.env.CRON_SECRET ?? "local-development-cron-secret",
+  // The Web Push key pair of local runs (a firm makes its own: docs/deploy.md); the local push service's
+  // stand-in checks pushes against it (./push-stand-in.js).
+  VAPID_PUBLIC_KEY: "BMNu-GX0n_jP9Xm1D1LoXgFylb1QLtFtPTvlL8HHNuSrWQ7voHGj6INLUPx8o0SJr3O4C-UYBzRYGjdpkU9njPY",
+  VAPID_PRIVATE_KEY: "uJ2hAwZCYMTjdH5kdcAgvw79p5cFSLl6at_5d79SCSw",
+  VAPID_SUBJECT: "mailto:lokal-udvikling@example.dk",
 };
 
 /**

@@ -91,32 +91,48 @@ export async function startSmtp({ dir, smtpPort = 54325, onMessage, refuseRecipi
 }
 
 /**
- * The SMS the stand-in kept in `dir` (one JSON file each, named by time like the .eml files), as rows of
- * the inbox page keyed by file name.
+ * The JSON files a stand-in kept in `dir` (one each, named by time like the .eml files), as rows of the
+ * inbox page keyed by file name, each drawn by `row`.
+ * @template T
  * @param {string | undefined} dir
+ * @param {(item: T) => string} row
  * @returns {Promise<[string, string][]>}
  */
-async function smsRows(dir) {
+async function storedRows(dir, row) {
   if (!dir) return [];
   const files = (await readdir(dir).catch(() => [])).filter((file) => file.endsWith(".json"));
   return await Promise.all(
-    files.map(async (file) => {
-      /** @type {import("./sms-stand-in.js").StandInSms} */
-      const sms = JSON.parse(await readFile(join(dir, file), "utf8"));
-      const to = sms.recipients.map((msisdn) => `+${msisdn}`).join(", ");
-      return /** @type {[string, string]} */ ([
-        file,
-        `<tr><td>${escapeHtml(new Date(sms.at).toUTCString())}</td><td><strong>SMS</strong> ${escapeHtml(sms.message)}</td><td>til ${escapeHtml(to)}</td></tr>`,
-      ]);
-    }),
+    files.map(async (file) => /** @type {[string, string]} */ ([file, row(JSON.parse(await readFile(join(dir, file), "utf8")))])),
   );
 }
 
 /**
- * Starts the inbox page on `httpPort` for the .eml files in `dir` and the SMS in `smsDir`.
- * @param {{ dir: string, smsDir?: string, httpPort?: number }} options
+ * An SMS the SMS stand-in kept (./sms-stand-in.js), as a row of the inbox page.
+ * @param {import("./sms-stand-in.js").StandInSms} sms
  */
-export async function startInbox({ dir, smsDir, httpPort = 54324 }) {
+function smsRow(sms) {
+  const to = sms.recipients.map((msisdn) => `+${msisdn}`).join(", ");
+  return `<tr><td>${escapeHtml(new Date(sms.at).toUTCString())}</td><td><strong>SMS</strong> ${escapeHtml(sms.message)}</td><td>til ${escapeHtml(to)}</td></tr>`;
+}
+
+/**
+ * A push the push service's stand-in kept (./push-stand-in.js), as a row of the inbox page: what the
+ * phone shows, when the stand-in holds the device's keys; else that it came, encrypted.
+ * @param {import("./push-stand-in.js").StandInPush} push
+ */
+function pushRow(push) {
+  const shown = /** @type {{ title?: string, body?: string, url?: string } | null} */ (push.message);
+  const text = shown
+    ? `${shown.title ?? ""}: ${shown.body ?? ""} (${shown.url ?? ""})`
+    : `krypteret, ${push.bytes} bytes (kun enheden kan læse den)`;
+  return `<tr><td>${escapeHtml(new Date(push.at).toUTCString())}</td><td><strong>Push</strong> ${escapeHtml(text)}</td><td>til ${escapeHtml(push.endpoint)}</td></tr>`;
+}
+
+/**
+ * Starts the inbox page on `httpPort` for the .eml files in `dir`, the SMS in `smsDir` and the pushes in `pushDir`.
+ * @param {{ dir: string, smsDir?: string, pushDir?: string, httpPort?: number }} options
+ */
+export async function startInbox({ dir, smsDir, pushDir, httpPort = 54324 }) {
   const server = createServer(
     guarded(async (_request, response, url) => {
       const files = (await readdir(dir).catch(() => []))
@@ -146,14 +162,15 @@ export async function startInbox({ dir, smsDir, httpPort = 54324 }) {
           ]);
         }),
       );
-      const texts = await smsRows(smsDir);
-      // Both kinds of file are named by the time they arrived: newest first, together.
-      const rows = [...mails, ...texts].sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0)).map(([, row]) => row);
+      const texts = await storedRows(smsDir, smsRow);
+      const pushes = await storedRows(pushDir, pushRow);
+      // Every kind of file is named by the time it arrived: newest first, together.
+      const rows = [...mails, ...texts, ...pushes].sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0)).map(([, row]) => row);
       response
         .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
         .end(`<!doctype html><meta charset="utf-8"><title>Lokal indbakke</title>
-<h1>Lokal indbakke (${files.length} e-mails, ${texts.length} SMS)</h1><p>E-mails og SMS, som funktionerne har sendt: til firmaet, og kvitteringer til kunderne. Nyeste først.</p>
-<table border="1" cellpadding="6"><tr><th>Dato</th><th>Emne eller SMS</th><th>Kunde eller modtager</th></tr>${rows.join("")}</table>`);
+<h1>Lokal indbakke (${files.length} e-mails, ${texts.length} SMS, ${pushes.length} push)</h1><p>E-mails, SMS og push-beskeder, som funktionerne har sendt: til firmaet, kvitteringer til kunderne og koder til indbakken. Nyeste først.</p>
+<table border="1" cellpadding="6"><tr><th>Dato</th><th>Emne, SMS eller push</th><th>Kunde eller modtager</th></tr>${rows.join("")}</table>`);
     }),
   );
   return { port: await listen(server, httpPort, "127.0.0.1"), stop: () => closeServer(server) };

@@ -10,6 +10,7 @@ import { localFunctionEnv } from "./function-env.js";
 import { startInbox, startSmtp } from "./mail-server.js";
 import { runFunction, startGateway } from "./functions.js";
 import { closeServer, listen } from "./servers.js";
+import { startPushStandIn } from "./push-stand-in.js";
 import { startSmsStandIn } from "./sms-stand-in.js";
 
 export const FUNCTIONS = ["send-contact-email", "retry-quote-emails", "inbox"];
@@ -107,10 +108,16 @@ export async function startLocalStack({
     // The firm's SMS go to a stand-in of GatewayAPI, which keeps each one for the inbox page.
     const sms = await startSmsStandIn({ port: port.sms, dir: dataDir && `${dataDir}/sms` });
     stops.push(sms.stop);
-    const inbox = dataDir ? await startInbox({ dir: `${dataDir}/mail`, smsDir: `${dataDir}/sms`, httpPort: port.inbox }) : null;
+    // The team's notifications go to a stand-in of a browser's push service, which keeps each one for the inbox page.
+    const push = await startPushStandIn({ dir: dataDir && `${dataDir}/push` });
+    stops.push(push.stop);
+    const inbox = dataDir
+      ? await startInbox({ dir: `${dataDir}/mail`, smsDir: `${dataDir}/sms`, pushDir: `${dataDir}/push`, httpPort: port.inbox })
+      : null;
     if (inbox) stops.push(inbox.stop);
     print(`mail      smtp://127.0.0.1:${smtp.port}${inbox ? `  inbox http://127.0.0.1:${inbox.port}` : ""}`);
     print(`sms       ${sms.url}  (a stand-in of GatewayAPI; each SMS on the inbox page too)`);
+    print(`push      ${push.url}  (a stand-in of a push service; POST /subscribe gives a device whose pushes the inbox page shows)`);
     // Sign-in by e-mail code: the codes go to the mail catcher, so they show on the inbox page.
     const auth = createAuthStandIn({
       databaseUrl: database.url,
@@ -175,6 +182,8 @@ export async function startLocalStack({
       ports: { site: sitePort, inbox: inbox?.port },
       /** The SMS the stand-in of the SMS provider accepted, oldest first. */
       sms: sms.messages,
+      /** The stand-in of a push service: its pushes, and subscriptions whose pushes it can read. */
+      push,
       functionPids: Object.fromEntries(functions.map((fn) => [fn.name, fn.pid])),
       /** Resolves once no build started by a commit is under way. */
       published: async () => cmsPublishing?.settled(),

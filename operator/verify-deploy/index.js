@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadData } from "../../site/_lib/load-data.js";
 import { backendChecks } from "./backend-checks.js";
+import { inboxChecks } from "./inbox-checks.js";
 import { siteChecks } from "./site-checks.js";
 
 /** The build the site is compared with: dist/ (VERIFY_DEPLOY_DIST: another build, for the tests). */
@@ -31,6 +32,7 @@ export async function verifyDeploy({
   return [
     ...(await siteChecks({ siteUrl, distDir, fetch })),
     ...(await backendChecks({ siteUrl, functionsUrl, cronSecret, databaseUrl, business, fetch, mailWaitMs, sms })),
+    ...(await inboxChecks({ siteUrl, functionsUrl, anonKey: business.backend.anonKey, fetch })),
   ];
 }
 

@@ -91,6 +91,29 @@ alter table public.push_subscriptions enable row level security;
 revoke all on table public.push_subscriptions from anon, authenticated;
 
 
+-- Each new lead's push to the team's devices: a delivery of the outbox (the channel `push`,
+-- supabase/functions/_shared/channels.ts), queued in the transaction that stores the request, as its
+-- e-mail is (the baseline's queue_deliveries); one per lead, sent to every device there is when it goes.
+-- None for a held request or a deploy check (no lead), nor while no device of the team allows them.
+create function public.queue_push_delivery()
+returns trigger
+language plpgsql
+security definer
+set search_path = public, pg_temp
+as $$
+begin
+  if not new.held and not new.deploy_check and exists (select from public.push_subscriptions) then
+    insert into public.deliveries (channel, request_id, created_at, next_attempt_at) values ('push', new.id, new.received_at, new.received_at);
+  end if;
+  return new;
+end;
+$$;
+
+create trigger quote_requests_queue_push
+  after insert on public.quote_requests
+  for each row execute function public.queue_push_delivery();
+
+
 -- ---------------------------------------------------------------------------------------------------
 -- Who calls: the member of the verified token, or an error. Every inbox_* function starts here.
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { FIELD_LABELS } from "../../supabase/functions/_shared/stored-fields.js";
 import { loadData } from "../../site/_lib/load-data.js";
 import { checkQuoteRequest } from "../../supabase/functions/_shared/quote-checks.ts";
-import { insertLead, LEAD, useLeadDatabase } from "../support/leads.js";
+import { CALLBACK, insertLead, LEAD, useLeadDatabase } from "../support/leads.js";
 
 const business = loadData("business");
 
@@ -131,15 +131,7 @@ describe("the access and erasure answers on PostgreSQL 15", () => {
   });
 
   it("finds a call-back, which has no e-mail, by its phone number in any spelling, with the inbox's states and notes", async () => {
-    const id = await insertLead(db.sql, "2026-11-23T07:00:00Z", {
-      kind: "callback",
-      name: "Bent Ring",
-      phone: "23 45 67 89",
-      email: null,
-      location: null,
-      message: null,
-      call_when: "i formiddag",
-    });
+    const id = await insertLead(db.sql, "2026-11-23T07:00:00Z", { ...CALLBACK, call_when: "i formiddag" });
     await db.sql`insert into lead_events (request_id, by_email, state, reason) values (${id}, 'ejer@example.dk', 'tabt', 'Ville ikke have tilbud')`;
     await db.sql`insert into lead_notes (request_id, by_email, text) values (${id}, 'ejer@example.dk', 'Ringede tilbage kl. 10')`;
     const letter = (await forget("+45 2345 6789", "--letter")).stdout;

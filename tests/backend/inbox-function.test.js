@@ -5,7 +5,7 @@
 import { generateKeyPairSync, sign } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertLead } from "../support/leads.js";
+import { CALLBACK, insertLead } from "../support/leads.js";
 import { startAuthRig } from "../support/auth-rig.js";
 import { SITE_URL } from "../support/function.js";
 
@@ -175,14 +175,7 @@ describe("the owner's statement, access letter and erasure in the inbox", () => 
   });
 
   it("writes a call-back's access letter, found by phone, and erases it only when confirmed", async () => {
-    const callback = await insertLead(rig.sql, new Date().toISOString(), {
-      kind: "callback",
-      name: "Bent Ring",
-      phone: "23 45 67 89",
-      email: null,
-      location: null,
-      message: null,
-    });
+    const callback = await insertLead(rig.sql, new Date().toISOString(), CALLBACK);
     const found = await call(owner.session.access_token, { action: "customer", phone: "+45 23456789" });
     expect(found.status).toBe(200);
     expect(found.body.requests).toBe(1);

@@ -58,7 +58,7 @@ describe("the statements of every request at 500,000 rows", () => {
         values ('Jens Hansen', '12345678', ${email}, 'Køge', 'Ny eltavle i villa fra 1972', 'x', true)`;
     const { alert } = createChannels({
       config: parseConfig(functionEnv(database, "smtps://user:password@127.0.0.1:465")),
-      store: { photosOf: async () => [] },
+      store: { photosOf: async () => [], pushTargets: async () => [], dropPushTarget: async () => {} },
       transport: { send: async () => {} },
       log: () => {},
     });

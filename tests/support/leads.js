@@ -28,6 +28,16 @@ export const LEAD = {
   message: "Ny eltavle i villa fra 1972, tak.",
 };
 
+/** A call-back's fields (no e-mail, place or message: docs/product.md#call-back-form). */
+export const CALLBACK = /** @type {const} */ ({
+  kind: "callback",
+  name: "Bent Ring",
+  phone: "23 45 67 89",
+  email: null,
+  location: null,
+  message: null,
+});
+
 /**
  * Stores one lead received at `receivedAt` (an ISO moment) and answers its id. `mail` is the state of the
  * firm's e-mail about it ('sent' unless told: 'due', 'failed', …); `held: true` stores it held back.

@@ -1,5 +1,6 @@
 // Every channel the outbox sends through (outbox.ts), each a policy and one small send: the firm's
 // e-mail about a request, the customer's receipt, the firm's SMS and the summary of a day over its cap,
+// the Web Push to the team's devices,
 // the monthly statement, the alert, and a booked inspection's: the customer's confirmation, the news of a
 // move or a cancellation to the customer and to the firm, and the reminder by e-mail and SMS. Which deliveries a subject gets, and each channel's own rule,
 // are in the baseline migration ("The outbox"); docs/development.md, "The outbox", says how to add one.
@@ -24,6 +25,7 @@ import { createSmsSender } from "./sms-gateway.ts";
 import { leadSmsText, overCapSmsText } from "./sms-text.ts";
 import { statementMessage } from "./statement-mail.ts";
 import type { Store, StoredRequest } from "./store.ts";
+import { sendPush } from "./web-push.ts";
 
 /** After this long, an e-mail that still fails is given up (supabase/functions/send-contact-email/README.md, "The HTTP contract"). */
 export const RETRY_HORIZON_HOURS = 24;
@@ -47,6 +49,9 @@ export const ALERT_INTERVAL_MINUTES = 15;
 
 /** How long the alert's webhook may take to answer: a hung one must not hold the sender for long. */
 export const ALERT_TIMEOUT_MS = 5_000;
+
+/** After this long a push about a new lead is not sent: the inbox shows the lead anyway. */
+export const PUSH_HORIZON_HOURS = 1;
 
 /** An error the outbox gives up on at once (outbox.ts, isPermanent). */
 class Refused extends Error {
@@ -85,7 +90,7 @@ export function createChannels({
   alertTimeoutMs = ALERT_TIMEOUT_MS,
 }: {
   config: Config;
-  store: Pick<Store, "photosOf">;
+  store: Pick<Store, "photosOf" | "pushTargets" | "dropPushTarget">;
   transport: MailTransport;
   log: Logger;
   alertFetch?: typeof fetch;
@@ -166,6 +171,30 @@ export function createChannels({
         },
       },
     }),
+    // Each new lead to every device of the team that allowed notifications (the inbox's push_subscribe),
+    // queued with the request by the inbox's migration. A device whose push service says it is gone is
+    // forgotten; any other failure sends again (to every device: its Topic makes a device that was off
+    // keep one), and a device shows one notification per lead (its tag).
+    ...(config.push && {
+      push: {
+        policy: { leaseSeconds: 120, horizonHours: PUSH_HORIZON_HOURS },
+        async send(delivery) {
+          const stored = request(delivery);
+          const vapid = config.push as NonNullable<Config["push"]>;
+          const message = pushMessage(stored);
+          const failures: unknown[] = [];
+          for (const target of await store.pushTargets()) {
+            try {
+              if ((await sendPush(target, message, vapid, { topic: stored.id.replace(/-/g, "") })) === "gone")
+                await store.dropPushTarget(target.endpoint);
+            } catch (error) {
+              failures.push(error);
+            }
+          }
+          if (failures.length) throw failures[0];
+        },
+      },
+    }),
     statement: {
       policy: { leaseSeconds: 300 },
       async send({ period, context }) {
@@ -177,6 +206,21 @@ export function createChannels({
       sendTogether: (deliveries) =>
         alert(deliveries, { webhookUrl: config.alertWebhookUrl, log, fetcher: alertFetch, timeoutMs: alertTimeoutMs }),
     },
+  };
+}
+
+/**
+ * A new lead's notification (shown by the inbox page's service worker): who and what, never more than a
+ * lock screen should show; a tap opens the lead.
+ */
+export function pushMessage(stored: StoredRequest) {
+  const what =
+    stored.kind === "callback" ? "vil ringes op" : stored.kind === "booking" ? "har booket en besigtigelse" : "beder om et tilbud";
+  return {
+    title: `Ny henvendelse: ${stored.name}`,
+    body: `${stored.name} ${what}${stored.location ? ` (${stored.location})` : ""}.`,
+    url: `/admin/indbakke/#${stored.id}`,
+    tag: stored.id,
   };
 }
 

@@ -6,6 +6,7 @@ import rules from "./quote-rules.json" with { type: "json" };
 import { smtpPort } from "./mail-transport.ts";
 import { siteOrigins } from "./site-origins.ts";
 import { GATEWAYAPI_EU_URL, type SmsSettings } from "./sms-gateway.ts";
+import { type VapidSettings, vapidSettings } from "./web-push.ts";
 
 export { twinOrigin } from "./site-origins.ts";
 
@@ -136,6 +137,8 @@ export type Config = {
   photoBodyDeadlineMs: number;
   /** The firm's SMS about each new lead; absent without the SMS secrets (no SMS, nothing else changes). */
   sms?: SmsSettings;
+  /** The Web Push to the team's devices about each new lead (web-push.ts); absent without the VAPID secrets. */
+  push?: VapidSettings;
   port?: number;
 };
 
@@ -209,7 +212,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (typeof transport === "string") problems.push(transport);
   const sms = result.success ? smsSettings(result.data) : undefined;
   if (Array.isArray(sms)) problems.push(...sms);
-  if (!result.success || typeof transport !== "object" || Array.isArray(sms)) {
+  const push = vapidSettings(env);
+  if (Array.isArray(push)) problems.push(...push);
+  if (!result.success || typeof transport !== "object" || Array.isArray(sms) || Array.isArray(push)) {
     throw new Error(`Invalid function environment:\n  ${problems.join("\n  ")}`);
   }
   const e = result.data;
@@ -239,6 +244,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     requestDeadlineMs: e.REQUEST_DEADLINE_MS,
     photoBodyDeadlineMs: e.PHOTO_BODY_DEADLINE_MS,
     sms,
+    push,
     port: e.PORT,
   };
 }

@@ -45,8 +45,8 @@ export function photoType(bytes: Uint8Array): PhotoType | null {
   return null;
 }
 
-/** The bytes of `parts` joined. */
-function join(parts: Uint8Array[]): Uint8Array {
+/** The bytes of `parts` joined (a Web Push body's parts too: web-push.ts). */
+export function joinBytes(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
   let offset = 0;
   for (const part of parts) {
@@ -211,8 +211,8 @@ function stripJpeg(bytes: Uint8Array): Uint8Array {
   // segment made for it held the tag (no camera writes one): such a photo is copied whole.
   const scanStart = scans[0].byteOffset - bytes.byteOffset;
   const image = compact(bytes, scans, scanStart);
-  const joined = join(head);
-  if (joined.length > scanStart) return join([joined, image]);
+  const joined = joinBytes(head);
+  if (joined.length > scanStart) return joinBytes([joined, image]);
   bytes.set(joined, scanStart - joined.length);
   return bytes.subarray(scanStart - joined.length, scanStart + image.length);
 }

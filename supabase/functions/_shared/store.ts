@@ -123,6 +123,16 @@ export function createStore(sql: Sql) {
     },
 
     /** The photos stored with a request, in the order they were sent (none once its e-mail is out). */
+    /** The team's devices that get a Web Push about each new lead (public.push_subscriptions). */
+    async pushTargets(): Promise<{ endpoint: string; p256dh: string; auth: string }[]> {
+      return await sql<{ endpoint: string; p256dh: string; auth: string }[]>`select endpoint, p256dh, auth from public.push_subscriptions`;
+    },
+
+    /** Forgets a device its push service says is gone. */
+    async dropPushTarget(endpoint: string): Promise<void> {
+      await sql`delete from public.push_subscriptions where endpoint = ${endpoint}`;
+    },
+
     async photosOf(id: string): Promise<StoredPhoto[]> {
       const photos = await sql<{ position: number; filename: string; contentType: Photo["contentType"] }[]>`
         select position, filename, content_type as "contentType" from quote_request_photos where request_id = ${id} order by position`;

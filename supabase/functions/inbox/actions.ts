@@ -20,7 +20,7 @@ export class Refusal extends Error {
 }
 
 export type AsCaller = <T>(work: (sql: postgres.TransactionSql) => Promise<T>) => Promise<T>;
-export type ActionDeps = { asCaller: AsCaller; admin: ReturnType<typeof createAuthAdmin> };
+export type ActionDeps = { asCaller: AsCaller; admin: ReturnType<typeof createAuthAdmin>; vapidPublicKey?: string };
 type Params = Record<string, unknown>;
 /** A photo is bytes with their type, not JSON. */
 export type Photo = { photo: { contentType: string; bytes: Uint8Array } };
@@ -153,6 +153,27 @@ export const ACTIONS: Record<string, Action> = {
         select public.inbox_erase(${who.email === null ? null : storedEmailForm(who.email)}, ${who.phone}) as erased`;
       return { erased, reminder: mailCopiesReminder(who, rows, facts?.email ?? "firmaets postkasse") };
     });
+  },
+
+  push_key: async (_params, { asCaller, vapidPublicKey }) => {
+    await asCaller((sql) => sql`select public.inbox_me()`);
+    if (!vapidPublicKey) throw new Refusal(503, "noPush");
+    return { publicKey: vapidPublicKey };
+  },
+
+  push_subscribe: async (params, { asCaller }) => {
+    const subscription = (params.subscription ?? {}) as { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } };
+    const { endpoint } = subscription;
+    const { p256dh, auth } = subscription.keys ?? {};
+    if (typeof endpoint !== "string" || typeof p256dh !== "string" || typeof auth !== "string") throw new Refusal(400, "subscription");
+    await asCaller((sql) => sql`select public.inbox_push_subscribe(${endpoint}, ${p256dh}, ${auth})`);
+    return {};
+  },
+
+  push_unsubscribe: async (params, { asCaller }) => {
+    if (typeof params.endpoint !== "string" || !params.endpoint) throw new Refusal(400, "endpoint");
+    await asCaller((sql) => sql`select public.inbox_push_unsubscribe(${params.endpoint as string})`);
+    return {};
   },
 
   team: async (_params, { asCaller }) =>

@@ -2,6 +2,7 @@
 // not verify a token or reach the database stops at start instead, naming the variable.
 import * as z from "zod/mini";
 import { siteOrigins } from "../_shared/site-origins.ts";
+import { type VapidSettings, vapidSettings } from "../_shared/web-push.ts";
 
 const whole = (min: number, max: number, hint: string) =>
   z
@@ -33,14 +34,20 @@ export type InboxConfig = {
   dbUrl: string;
   dbPoolMax: number;
   siteOrigins: string[];
+  /** The VAPID keys (the same secrets the outbox's push channel signs with); absent: no notifications. */
+  push?: VapidSettings;
   port?: number;
 };
 
 /** Parses the environment into the inbox's settings, or throws naming every bad variable (never its value). */
 export function parseInboxConfig(env: Record<string, string | undefined>): InboxConfig {
   const result = environmentSchema.safeParse(env);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  const push = vapidSettings(env);
+  if (!result.success || Array.isArray(push)) {
+    const problems = [
+      ...(result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`)),
+      ...(Array.isArray(push) ? push : []),
+    ];
     throw new Error(`Invalid function environment:\n  ${problems.join("\n  ")}`);
   }
   const e = result.data;
@@ -50,6 +57,7 @@ export function parseInboxConfig(env: Record<string, string | undefined>): Inbox
     dbUrl: e.DATABASE_URL ?? e.SUPABASE_DB_URL,
     dbPoolMax: e.DB_POOL_MAX,
     siteOrigins: siteOrigins(e.SITE_URL),
+    push,
     port: e.PORT,
   };
 }

@@ -68,7 +68,11 @@ export function createInboxHandler({ config, sql, verify, admin, log }: InboxDep
         return refuse(400, "body");
       action = (params as { action: string }).action;
       if (!Object.hasOwn(ACTIONS, action)) return refuse(400, "action");
-      const result = await ACTIONS[action](params as Record<string, unknown>, { asCaller: asCallerOf(sql, claims), admin });
+      const result = await ACTIONS[action](params as Record<string, unknown>, {
+        asCaller: asCallerOf(sql, claims),
+        admin,
+        vapidPublicKey: config.push?.publicKey,
+      });
       log({ event: "inbox_action", action, status: 200 });
       if ("photo" in result) {
         const { contentType, bytes } = result.photo as { contentType: string; bytes: Uint8Array };

@@ -30,6 +30,7 @@ export const MESSAGES = {
   customer: "Søg på enten en e-mailadresse eller et telefonnummer.",
   phone: "Skriv et telefonnummer med mindst 8 cifre.",
   confirm: "Skriv e-mailadressen eller telefonnummeret igen, præcis som du søgte på det, for at bekræfte sletningen.",
+  noPush: "Beskeder på telefonen er ikke sat op endnu: firmaets VAPID-nøgler mangler.",
   noFacts: "Brevet kan ikke skrives endnu: firmaets oplysninger fra hjemmesiden mangler. Udgiv siden igen, og prøv om lidt.",
 } as const;
 
