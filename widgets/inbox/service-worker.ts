@@ -86,7 +86,8 @@ worker.addEventListener("push", (event: PushEvent) => {
   } catch {
     // A push that is not JSON still says that something came in.
   }
-  const url = typeof push.url === "string" && push.url.startsWith(SCOPE) ? push.url : SCOPE;
+  // The backend links '/admin/indbakke/#<id>'; the page's own address has no slash (no redirect on the way).
+  const url = typeof push.url === "string" && push.url.startsWith(SCOPE) ? push.url.replace(`${SCOPE}/#`, `${SCOPE}#`) : SCOPE;
   event.waitUntil(
     worker.registration.showNotification(push.title || "Ny henvendelse", {
       body: push.body ?? "",
