@@ -10,7 +10,7 @@ import { LeadPage } from "./LeadPage.tsx";
 import { forgetLists, keptList } from "./offline-list.ts";
 import { CustomerPage, StatementPage, TeamPage } from "./OwnerPages.tsx";
 import { pushSupported, subscribeToPushes, unsubscribeFromPushes } from "./push.ts";
-import { OWNER_PAGES, type OwnerPage, routeOf } from "./routes.ts";
+import { hashOf, OWNER_PAGES, type OwnerPage, routeOf } from "./routes.ts";
 import { SignIn } from "./SignIn.tsx";
 
 export type InboxConfig = { backendUrl: string; anonKey: string; brand: string };
@@ -114,7 +114,7 @@ export function InboxApp({ auth, config, storage, worker, fetcher }: Props) {
   return (
     <>
       <header className="inbox-header">
-        <a href="#henvendelser" className="inbox-title">
+        <a href={hashOf({ page: "list" })} className="inbox-title">
           Indbakke
         </a>
         <span className="inbox-quiet inbox-who">{member.email}</span>

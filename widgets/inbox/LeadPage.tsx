@@ -3,10 +3,11 @@
 // firm works a lead (Tabt asks why); its history, who and when; and the team's notes.
 import { type FormEvent, useEffect, useState } from "react";
 import { ageText, whenText } from "./age.ts";
-import { type InboxApi, InboxError, type Lead } from "./api.ts";
+import type { InboxApi, Lead } from "./api.ts";
 import { type LeadState, NOTE_MAX, LOST_REASON_MAX, STATES, needsReason, reasonProblem, stateLabel } from "./lead-states.ts";
 import { addressText, kindText, pageText, sourceText } from "./lead-text.ts";
 import { callLink, mapLink, replyLink, smsLink } from "./links.ts";
+import { BackToList, useFailure } from "./use-failure.tsx";
 
 type Props = { api: InboxApi; id: string; brand: string; onSignedOut: (message: string) => void };
 type Photo = { index: number; name: string; url: string | null };
@@ -14,14 +15,9 @@ type Photo = { index: number; name: string; url: string | null };
 export function LeadPage({ api, id, brand, onSignedOut }: Props) {
   const [lead, setLead] = useState<Lead | null>(null);
   const [photos, setPhotos] = useState<Photo[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
+  const { fail, attempt, say, clear, message, shown } = useFailure(onSignedOut);
   const [losing, setLosing] = useState(false);
   const [busy, setBusy] = useState(false);
-
-  function failed(error: unknown) {
-    if (error instanceof InboxError && error.status === 401) return onSignedOut(error.message);
-    setMessage(error instanceof Error ? error.message : String(error));
-  }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reading again on each render would refetch the photos
   useEffect(() => {
@@ -29,7 +25,7 @@ export function LeadPage({ api, id, brand, onSignedOut }: Props) {
     const urls: string[] = [];
     setLead(null);
     setPhotos([]);
-    setMessage(null);
+    clear();
     api
       .call("lead", { id })
       .then(async ({ lead }) => {
@@ -45,7 +41,7 @@ export function LeadPage({ api, id, brand, onSignedOut }: Props) {
           setPhotos((shown) => [...shown, { index: photo.index, name: photo.name, url }]);
         }
       })
-      .catch((error) => !stopped && failed(error));
+      .catch((error) => !stopped && fail(error));
     return () => {
       stopped = true;
       for (const url of urls) URL.revokeObjectURL(url);
@@ -54,16 +50,10 @@ export function LeadPage({ api, id, brand, onSignedOut }: Props) {
 
   async function change(action: () => Promise<{ lead: Lead }>) {
     setBusy(true);
-    setMessage(null);
-    try {
-      setLead((await action()).lead);
-      return true;
-    } catch (error) {
-      failed(error);
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    const answer = await attempt(action);
+    setBusy(false);
+    if (answer) setLead(answer.lead);
+    return Boolean(answer);
   }
 
   async function move(state: LeadState) {
@@ -75,7 +65,7 @@ export function LeadPage({ api, id, brand, onSignedOut }: Props) {
     event.preventDefault();
     const reason = String(new FormData(event.currentTarget).get("reason") ?? "").trim();
     const problem = reasonProblem(reason);
-    if (problem) return setMessage(problem);
+    if (problem) return say(problem);
     if (await change(() => api.call("move", { id, state: "tabt", reason }))) setLosing(false);
   }
 
@@ -83,23 +73,15 @@ export function LeadPage({ api, id, brand, onSignedOut }: Props) {
     event.preventDefault();
     const form = event.currentTarget;
     const text = String(new FormData(form).get("note") ?? "").trim();
-    if (!text) return setMessage("Skriv noten først.");
+    if (!text) return say("Skriv noten først.");
     if (await change(() => api.call("note", { id, text }))) form.reset();
   }
 
   if (!lead)
     return (
       <section className="inbox-lead-page">
-        <a href="#henvendelser" className="inbox-back">
-          ← Alle henvendelser
-        </a>
-        {message ? (
-          <p className="inbox-error" role="alert">
-            {message}
-          </p>
-        ) : (
-          <p className="inbox-quiet">Henter …</p>
-        )}
+        <BackToList />
+        {message ? shown : <p className="inbox-quiet">Henter …</p>}
       </section>
     );
 
@@ -118,9 +100,7 @@ export function LeadPage({ api, id, brand, onSignedOut }: Props) {
 
   return (
     <section className="inbox-lead-page" aria-labelledby="lead-title">
-      <a href="#henvendelser" className="inbox-back">
-        ← Alle henvendelser
-      </a>
+      <BackToList />
       <h1 id="lead-title">{lead.name}</h1>
       <p className="inbox-lead-meta">
         <span className={`inbox-state inbox-state-${lead.state}`}>{stateLabel(lead.state)}</span>{" "}
@@ -140,11 +120,7 @@ export function LeadPage({ api, id, brand, onSignedOut }: Props) {
           </a>
         )}
       </nav>
-      {message && (
-        <p className="inbox-error" role="alert">
-          {message}
-        </p>
-      )}
+      {shown}
       <h2>Status</h2>
       <div className="inbox-states">
         {STATES.map(({ key, label }) => (

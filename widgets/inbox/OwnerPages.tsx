@@ -4,32 +4,12 @@
 // an owner anyway.
 import { type FormEvent, useEffect, useState } from "react";
 import { copenhagenDay, danishDate, danishMonth } from "../../supabase/functions/_shared/copenhagen-time.js";
-import { type InboxApi, InboxError, type Member, type Role, type Statement } from "./api.ts";
+import type { InboxApi, Member, Role, Statement } from "./api.ts";
 import { downloadStatement, downloadText } from "./download.ts";
 import { pageText } from "./lead-text.ts";
+import { BackToList, useFailure } from "./use-failure.tsx";
 
 type Props = { api: InboxApi; onSignedOut: (message: string) => void };
-
-/** A failure as the owner reads it; the session's end goes to sign-in. */
-function useFailure(onSignedOut: Props["onSignedOut"]) {
-  const [message, setMessage] = useState<string | null>(null);
-  const fail = (error: unknown) => {
-    if (error instanceof InboxError && error.status === 401) return onSignedOut(error.message);
-    setMessage(error instanceof Error ? error.message : String(error));
-  };
-  const shown = message && (
-    <p className="inbox-error" role="alert">
-      {message}
-    </p>
-  );
-  return { fail, clear: () => setMessage(null), shown };
-}
-
-const Back = () => (
-  <a href="#henvendelser" className="inbox-back">
-    ← Alle henvendelser
-  </a>
-);
 
 export function StatementPage({ api, onSignedOut }: Props) {
   const [month, setMonth] = useState(() => copenhagenDay().slice(0, 7));
@@ -52,7 +32,7 @@ export function StatementPage({ api, onSignedOut }: Props) {
 
   return (
     <section aria-labelledby="statement-title">
-      <Back />
+      <BackToList />
       <h1 id="statement-title">Månedsopgørelse</h1>
       <label htmlFor="statement-month">Måned</label>
       <input
@@ -113,43 +93,37 @@ export function CustomerPage({ api, onSignedOut }: Props) {
   const [found, setFound] = useState<{ requests: number; letter: string } | null>(null);
   const [erasing, setErasing] = useState(false);
   const [done, setDone] = useState<{ said: string; reminder: string } | null>(null);
-  const { fail, clear, shown } = useFailure(onSignedOut);
+  const { attempt, say, shown } = useFailure(onSignedOut);
 
   async function find(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const typed = String(new FormData(event.currentTarget).get("search") ?? "").trim();
-    clear();
     setFound(null);
     setErasing(false);
     setDone(null);
     if (!typed) return;
-    try {
-      setFound(await api.call("customer", searchOf(typed)));
-      setSearch(typed);
-    } catch (error) {
-      fail(error);
-    }
+    const answer = await attempt(() => api.call("customer", searchOf(typed)));
+    if (!answer) return;
+    setFound(answer);
+    setSearch(typed);
   }
 
   async function erase(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!search) return;
     const confirm = String(new FormData(event.currentTarget).get("confirm") ?? "").trim();
-    clear();
-    if (confirm !== search) return fail(new Error(`Skriv ${search} præcis som ovenfor for at slette.`));
-    try {
-      const { erased, reminder } = await api.call("erase", { ...searchOf(search), confirm });
-      setDone({ said: `${erased} ${erased === 1 ? "henvendelse er slettet" : "henvendelser er slettet"}.`, reminder });
-      setFound(null);
-      setErasing(false);
-    } catch (error) {
-      fail(error);
-    }
+    if (confirm !== search) return say(`Skriv ${search} præcis som ovenfor for at slette.`);
+    const answer = await attempt(() => api.call("erase", { ...searchOf(search), confirm }));
+    if (!answer) return;
+    const { erased, reminder } = answer;
+    setDone({ said: `${erased} ${erased === 1 ? "henvendelse er slettet" : "henvendelser er slettet"}.`, reminder });
+    setFound(null);
+    setErasing(false);
   }
 
   return (
     <section aria-labelledby="customer-title">
-      <Back />
+      <BackToList />
       <h1 id="customer-title">Kundedata</h1>
       <p>Når en kunde beder om at se eller slette sine oplysninger: søg på kundens e-mail eller telefonnummer.</p>
       <form className="inbox-form" onSubmit={find}>
@@ -213,7 +187,7 @@ const ROLES: Record<Role, string> = { ejer: "Ejer", medarbejder: "Medarbejder" }
 
 export function TeamPage({ api, onSignedOut, myId }: Props & { myId: string }) {
   const [members, setMembers] = useState<Member[] | null>(null);
-  const { fail, clear, shown } = useFailure(onSignedOut);
+  const { fail, attempt, shown } = useFailure(onSignedOut);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once; fail only sets state
   useEffect(() => {
@@ -224,14 +198,9 @@ export function TeamPage({ api, onSignedOut, myId }: Props & { myId: string }) {
   }, [api]);
 
   async function update(action: () => Promise<{ members: Member[] }>) {
-    clear();
-    try {
-      setMembers((await action()).members);
-      return true;
-    } catch (error) {
-      fail(error);
-      return false;
-    }
+    const answer = await attempt(action);
+    if (answer) setMembers(answer.members);
+    return Boolean(answer);
   }
 
   async function add(event: FormEvent<HTMLFormElement>) {
@@ -245,7 +214,7 @@ export function TeamPage({ api, onSignedOut, myId }: Props & { myId: string }) {
 
   return (
     <section aria-labelledby="team-title">
-      <Back />
+      <BackToList />
       <h1 id="team-title">Team</h1>
       <p>
         De personer, der kan logge ind i indbakken. En medarbejder kan arbejde med henvendelserne; kun en ejer kan se opgørelsen, slette
