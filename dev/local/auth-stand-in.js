@@ -311,7 +311,10 @@ export function createAuthStandIn({ databaseUrl, smtpUrl, projectUrl, accessToke
         ? {
             "Access-Control-Allow-Origin": origin,
             "Access-Control-Allow-Methods": "GET, POST, PUT, DELETE, OPTIONS",
-            "Access-Control-Allow-Headers": "authorization, apikey, content-type, x-client-info, x-supabase-api-version",
+            // As Supabase's gateway: whatever headers the client asks to send (supabase-js adds its own).
+            "Access-Control-Allow-Headers":
+              request.headers["access-control-request-headers"] ??
+              "authorization, apikey, content-type, x-client-info, x-supabase-api-version",
             Vary: "Origin",
           }
         : {};

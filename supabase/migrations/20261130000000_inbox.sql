@@ -199,18 +199,20 @@ begin
     raise exception 'view' using errcode = '22023';
   end if;
   return jsonb_build_object('now', now() - interval '5 seconds', 'leads', coalesce((
-    select jsonb_agg(s.lead order by s.received_at desc, s.id) from (
-      select q.id, q.received_at, public.inbox_summary(q) as lead
-      from quote_requests q
-      where not q.deploy_check
-        and (wanted = '' or strpos(lower(q.name), wanted) > 0 or strpos(lower(coalesce(q.email, '')), wanted) > 0
-          or strpos(lower(coalesce(q.location, '')), wanted) > 0
-          or (length(digits) >= 3 and strpos(public.phone_number(q.phone), public.phone_number(digits)) > 0))
-      order by q.received_at desc
-    ) s
-    where (p_view = 'all' or s.lead ->> 'state' not in ('vundet', 'tabt'))
-      and (p_since is null or (s.lead ->> 'updated_at')::timestamptz > p_since)
-    limit 200), '[]'));
+    select jsonb_agg(newest.lead order by newest.received_at desc, newest.id) from (
+      select s.id, s.received_at, s.lead from (
+        select q.id, q.received_at, public.inbox_summary(q) as lead
+        from quote_requests q
+        where not q.deploy_check
+          and (wanted = '' or strpos(lower(q.name), wanted) > 0 or strpos(lower(coalesce(q.email, '')), wanted) > 0
+            or strpos(lower(coalesce(q.location, '')), wanted) > 0
+            or (length(digits) >= 3 and strpos(public.phone_number(q.phone), public.phone_number(p_q)) > 0))
+      ) s
+      where (p_view = 'all' or s.lead ->> 'state' not in ('vundet', 'tabt'))
+        and (p_since is null or (s.lead ->> 'updated_at')::timestamptz > p_since)
+      order by s.received_at desc, s.id
+      limit 200
+    ) newest), '[]'));
 end;
 $$;
 

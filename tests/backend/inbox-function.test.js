@@ -103,7 +103,7 @@ describe("the inbox function's caller", () => {
 
 describe("the inbox function's leads", () => {
   it("lists the open leads newest first, and finds one by phone in another spelling", async () => {
-    const answer = await call(worker.session.access_token, { action: "leads", q: "12345678" });
+    const answer = await call(worker.session.access_token, { action: "leads", q: "+45 1234 5678" });
     expect(answer.status).toBe(200);
     expect(answer.headers.get("cache-control")).toBe("no-store");
     expect(answer.body.leads.map((l) => l.id)).toContain(lead);
@@ -125,6 +125,23 @@ describe("the inbox function's leads", () => {
       ["ringet_op", "medarbejder@example.dk"],
       ["vundet", "ejer@example.dk"],
     ]);
+  });
+
+  it("gives a photo's bytes while it is kept, and 404 in Danish once it is gone", async () => {
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
+    await rig.sql`insert into quote_request_photos (request_id, position, filename, content_type, bytes)
+      values (${lead}, 1, 'eltavle.jpg', 'image/jpeg', ${jpeg})`;
+    const listed = await call(worker.session.access_token, { action: "lead", id: lead });
+    expect(listed.body.lead.photos).toEqual([{ index: 1, name: "eltavle.jpg", type: "image/jpeg", size: jpeg.length }]);
+    const photo = await call(worker.session.access_token, { action: "photo", id: lead, index: 1 });
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get("content-type")).toBe("image/jpeg");
+    expect(photo.headers.get("cache-control")).toBe("no-store");
+    expect(Buffer.from(photo.body)).toEqual(jpeg);
+    await rig.sql`delete from quote_request_photos where request_id = ${lead}`;
+    const gone = await call(worker.session.access_token, { action: "photo", id: lead, index: 1 });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error).toMatch(/Billedet findes ikke længere/);
   });
 
   it("refuses bad input in Danish, saying which", async () => {

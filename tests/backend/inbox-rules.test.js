@@ -93,6 +93,17 @@ describe("the inbox's rules in PostgreSQL 15", () => {
     expect(noted.notes).toEqual([expect.objectContaining({ by: WORKER.email, text: "Ringer igen fredag" })]);
   });
 
+  it("lists at most 200 leads, the newest", async () => {
+    await db.sql`insert into quote_requests (name, phone, email, location, message, client_ip_hash, received_at)
+      select 'Mange ' || n, '12345678', 'mange' || n || '@example.dk', 'Køge', 'Ny eltavle i villa fra 1972', 'hash',
+        now() - make_interval(days => 1, mins => n) from generate_series(1, 210) n`;
+    const [{ list }] = await as("authenticated", claimsOf(WORKER), (sql) => sql`select public.inbox_leads('all', 'mange') as list`);
+    expect(list.leads).toHaveLength(200);
+    expect(list.leads[0].name).toBe("Mange 1");
+    expect(list.leads.at(-1).name).toBe("Mange 200");
+    await db.sql`delete from quote_requests where name like 'Mange %'`;
+  });
+
   it("keeps a lost lead's reason, and refuses a loss without one", async () => {
     expect(await refusal(as("authenticated", claimsOf(OWNER), (sql) => sql`select public.inbox_move(${lead}, 'tabt')`))).toEqual({
       code: "22023",

@@ -2,9 +2,9 @@
 // production, through the Auth admin API and the database, here the local gateway's stand-in of
 // Supabase Auth and PostgreSQL 15. Whoever it adds gets a code and signs in; whoever it removes cannot.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_AUTH_KEYS } from "../../dev/local/auth-stand-in.js";
 import { startAuthRig } from "../support/auth-rig.js";
 import { runOperatorScript } from "../support/operator-script.js";
+import { runTeam } from "../support/team-command.js";
 
 let rig;
 beforeAll(async () => {
@@ -12,11 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => rig?.stop());
 
-const team = (...args) =>
-  runOperatorScript("team.js", args, {
-    databaseUrl: rig.database.url,
-    env: { SUPABASE_URL: rig.url, SUPABASE_SERVICE_ROLE_KEY: LOCAL_AUTH_KEYS.serviceRoleKey },
-  });
+const team = (...args) => runTeam({ apiUrl: rig.url, databaseUrl: rig.database.url }, args);
 
 describe("npm run team", () => {
   it("adds an owner who then signs in with the mailed code", async () => {

@@ -8,7 +8,7 @@ import { ENGINES, PARTNER_HOST } from "../support/browser-adapters.js";
 import { rowsFor } from "../support/local-site-checks.js";
 import { startLocalSite } from "../support/local-site.js";
 import { startPartnerServer } from "../support/partner-page.js";
-import { addToTeam } from "../support/team-command.js";
+import { addTeamMember } from "../support/team-command.js";
 import { INBOX_SIGN_IN, inboxMember } from "./inbox-journeys.js";
 import { JOURNEYS } from "./journeys.js";
 import { OFFLINE_JOURNEYS } from "./offline-journeys.js";
@@ -26,7 +26,7 @@ beforeAll(async () => {
   partner = await startPartnerServer(() => ({ embedUrl: `${site.base}/widgets/quote-form.embed.js`, apiUrl: site.apiUrl }));
   site = await startLocalSite({ partners: [{ id: "byportalen", name: "Byportalen", origin: `http://${PARTNER_HOST}:${partner.port}` }] });
   // Before any journey: the local PGlite takes one client's queries at a time.
-  for (const engine of INBOX_ENGINES) await addToTeam(site, inboxMember(engine), "medarbejder");
+  for (const engine of INBOX_ENGINES) await addTeamMember(site, inboxMember(engine), "medarbejder");
 }, 300_000);
 afterAll(async () => {
   await partner?.stop();

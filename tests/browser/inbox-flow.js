@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { visit } from "../support/browser.js";
 import { PERSON } from "../support/local-site-checks.js";
-import { addToTeam, mailsTo, signInCode } from "../support/team-command.js";
+import { addTeamMember, mailsTo, signInCode } from "../support/team-command.js";
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 const OWNER = "ejer@indbakke.test";
@@ -62,7 +62,7 @@ export function inboxFlow(running) {
 
     it("an owner added with the team command signs in with the mailed code, sees a new lead without reloading, and works it to won", async () => {
       const { site, browser } = running();
-      await addToTeam(site, OWNER, "ejer");
+      await addTeamMember(site, OWNER, "ejer");
       owner = await visit(browser, `${site.base}/admin/indbakke`, PHONE);
       const { page, problems } = owner;
       await signIn(page, site, OWNER, 1);
@@ -169,7 +169,7 @@ export function inboxFlow(running) {
 
     it("shows a medarbejder the leads but not the owner's pages, and the backend refuses their erasure", async () => {
       const { site, browser } = running();
-      await addToTeam(site, WORKER, "medarbejder");
+      await addTeamMember(site, WORKER, "medarbejder");
       const { context, page } = await visit(browser, `${site.base}/admin/indbakke`, PHONE);
       try {
         await signIn(page, site, WORKER, 1);
