@@ -1,10 +1,11 @@
 // The firm's inbox (/admin/indbakke) in Chromium at 390 px against the local stack, as the owner and the
-// team use it: people added with `npm run team`, signing in with the code from the local mail catcher, a
+// team use it: people added with `npm run team`, signing in with the code from the local mail catcher; a
 // lead sent from the home page showing in the open inbox without a reload, worked to Ringet op and
-// Vundet with a note; the month's statement and its CSV; a test customer's access letter and erasure; a
-// the last list readable offline; a medarbejder without the owner's pages, whose erasure the backend
-// refuses; an address not on the team gets no code. The owner's page is kept from one test to the next, as the owner keeps it open.
-// Run by tests/browser/widgets.test.js on its local stack and browser (one stack, one browser for both).
+// Vundet with a note; the month's statement and its CSV; the last list readable offline; the team
+// changed in the inbox; a test customer's access letter and erasure; a medarbejder without the owner's
+// pages, whose erasure the backend refuses; an address not on the team gets no code. The owner's page is
+// kept from one test to the next, as the owner keeps it open. Run by tests/browser/widgets.test.js on its
+// local stack and browser (one stack, one browser for both).
 import { readFile } from "node:fs/promises";
 import { afterAll, describe, expect, it } from "vitest";
 import { visit } from "../support/browser.js";
@@ -138,6 +139,23 @@ export function inboxFlow(running) {
       }
       // Online again: the next poll reads the list, and the mark goes.
       await page.locator(".inbox-offline").waitFor({ state: "detached" });
+    });
+
+    it("lets the owner add a person to the team and remove them again", async () => {
+      const { page } = /** @type {NonNullable<typeof owner>} */ (owner);
+      const newcomer = "ny.svend@indbakke.test";
+      await page.getByRole("link", { name: "Team" }).click();
+      await page.locator(".inbox-team li", { hasText: OWNER }).waitFor();
+      await page.locator("#team-email").fill(newcomer);
+      await page.locator("#team-role").selectOption("medarbejder");
+      await page.getByRole("button", { name: "Tilføj" }).click();
+      const row = page.locator(".inbox-team li", { hasText: newcomer });
+      expect(await row.textContent()).toContain("Medarbejder");
+      // The owner's own row has no remove button: the last owner stays.
+      expect(await page.locator(".inbox-team li", { hasText: OWNER }).getByRole("button").count()).toBe(0);
+      await row.getByRole("button", { name: "Fjern" }).click();
+      await row.waitFor({ state: "detached" });
+      await page.goBack();
     });
 
     it("finds a test customer's data as the access letter, erases it once the address is typed again; 'Log ud' leaves nothing stored", async () => {

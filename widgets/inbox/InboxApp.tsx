@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from "react";
 import { type InboxApi, InboxError, inboxApi, type Role } from "./api.ts";
 import { LeadList, POLL_MS } from "./LeadList.tsx";
 import { LeadPage } from "./LeadPage.tsx";
-import { forgetLists, keptList } from "./offline-list.ts";
+import { forgetLists } from "./offline-list.ts";
 import { CustomerPage, StatementPage, TeamPage } from "./OwnerPages.tsx";
 import { pushSupported, subscribeToPushes, unsubscribeFromPushes } from "./push.ts";
 import { hashOf, OWNER_PAGES, type OwnerPage, routeOf } from "./routes.ts";
@@ -59,8 +59,9 @@ export function InboxApp({ auth, config, storage, worker, fetcher }: Props) {
         if (!stopped) setState({ at: "in", member: { ...me.user, role: me.role } });
       } catch (error) {
         if (stopped) return;
-        // Offline with a session kept on the phone: the member's own last list, nothing an owner only may see.
-        if (error instanceof InboxError && error.status === 0 && keptList(storage, user.id))
+        // Offline with a session kept on the phone: the member's own last list (if any), nothing an owner
+        // only may see; never signed out for want of a connection.
+        if (error instanceof InboxError && error.status === 0)
           return setState({ at: "in", member: { id: user.id, email: user.email ?? "", role: null } });
         await signOut(error instanceof Error ? error.message : null);
       }
