@@ -4,8 +4,9 @@
 import { createAuthAdmin } from "../supabase/functions/_shared/auth-admin.js";
 
 /**
- * The local stack's project (the gateway on the Supabase CLI's port) and the stand-in's fixed service
- * role key, which dev/local/auth-stand-in.js accepts: local only, as the Supabase CLI's own is.
+ * The local stack's project (the gateway on the Supabase CLI's port, README.md, "The local stack": its
+ * functions and its Auth) and the stand-in's fixed service role key, which dev/local/auth-stand-in.js
+ * accepts: local only, as the Supabase CLI's own is.
  */
 export const LOCAL_PROJECT = { url: "http://127.0.0.1:54321", serviceRoleKey: "local-stand-in-service-role-key" };
 

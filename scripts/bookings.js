@@ -12,14 +12,13 @@ import { randomBytes, createHash } from "node:crypto";
 import { operatorDatabase } from "../operator/database-client.js";
 import { loadData } from "../site/_lib/load-data.js";
 import { danishVisit } from "../supabase/functions/_shared/copenhagen-time.js";
+import { LOCAL_PROJECT } from "../operator/auth-client.js";
 
 const USAGE = `Brug:
   npm run bookings -- list [--local]
   npm run bookings -- move <id> "<åååå-mm-dd tt:mm>" [--local]     fx move 6f1c1a52-… "2026-12-03 09:00"
   npm run bookings -- cancel <id> [--local]
   npm run bookings -- feed [--revoke] [--local]`;
-/** Where the local stack of `npm start` serves the functions (README.md, "The local stack"). */
-const LOCAL_FUNCTIONS = "http://127.0.0.1:54321";
 
 /**
  * Stops with a Danish message and exit code `code` (2: the command was written wrong).
@@ -58,7 +57,7 @@ try {
     } else {
       const token = randomBytes(24).toString("base64url");
       await sql`insert into calendar_feeds (token_hash) values (${createHash("sha256").update(token).digest("hex")})`;
-      const functions = local ? LOCAL_FUNCTIONS : loadData("business").backend.url;
+      const functions = local ? LOCAL_PROJECT.url : loadData("business").backend.url;
       const url = `${functions}/functions/v1/send-contact-email?feed=${token}`;
       console.log(`Jeres private kalenderadresse (abonnér på den i telefonens kalender; den gamle virker ikke længere):\n${url}`);
       console.log(`Som webcal-link: ${url.replace(/^https?:/, "webcal:")}`);

@@ -52,8 +52,17 @@ try {
     console.log(`${email} er fjernet fra teamet og kan ikke længere logge ind.`);
   }
 } catch (error) {
-  if (/** @type {{ message?: string }} */ (error).message === "last_owner")
+  const { message, code, cause } = /** @type {{ message?: string, code?: string, cause?: { code?: string } }} */ (error);
+  if (message === "last_owner")
     fail("Firmaet skal have mindst én ejer: tilføj en anden ejer først (npm run team -- add <e-mail> ejer).", 1);
+  // fetch says "fetch failed" with the reason as its cause; postgres gives the code itself.
+  if (code === "ECONNREFUSED" || cause?.code === "ECONNREFUSED" || (error instanceof TypeError && message === "fetch failed"))
+    fail(
+      local
+        ? "Den lokale stak svarer ikke: start den med npm start i en anden terminal."
+        : "Projektet eller databasen svarer ikke: tjek SUPABASE_URL og SUPABASE_DB_URL.",
+      1,
+    );
   throw error;
 } finally {
   await sql.end({ timeout: 1 });

@@ -549,8 +549,8 @@ $$;
 -- forget_quote_requester) or by phone number (any spelling: public.phone_number), since a call-back has
 -- no e-mail: every column of every request, its photos (name, type, size), what was sent about it, and
 -- the inbox's states and notes about it. The callers pass the address in the form the function stores
--- (storedEmailForm, supabase/functions/_shared/email-address.js). `npm run`'s scripts/forget-requester.js
--- and the inbox read and erase through these two, for the owner.
+-- (storedEmailForm, supabase/functions/_shared/email-address.js). scripts/forget-requester.js and the
+-- inbox (for its owner: inbox_customer, inbox_erase) read and erase through these two.
 
 create function public.requester_rows(p_email text, p_phone text)
 returns setof jsonb

@@ -2,6 +2,7 @@
 // production, through the Auth admin API and the database, here the local gateway's stand-in of
 // Supabase Auth and PostgreSQL 15. Whoever it adds gets a code and signs in; whoever it removes cannot.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../dev/local/free-port.js";
 import { startAuthRig } from "../support/auth-rig.js";
 import { runOperatorScript } from "../support/operator-script.js";
 import { runTeam } from "../support/team-command.js";
@@ -47,6 +48,17 @@ describe("npm run team", () => {
     expect((await team("add", "x@example.dk", "chef")).stderr).toMatch(/ejer eller medarbejder/);
     expect((await team("remove", "ingen@example.dk")).stderr).toMatch(/ikke på teamet/);
     expect(await rig.sql`select 1 from auth.users where email = 'x@example.dk'`).toHaveLength(0);
+  });
+
+  it("says in Danish when the project does not answer", async () => {
+    // A free port of this machine: nobody serves it, connections are refused at once.
+    const result = await runTeam({ apiUrl: `http://127.0.0.1:${await freePort()}`, databaseUrl: rig.database.url }, [
+      "add",
+      "z@example.dk",
+      "ejer",
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/svarer ikke/);
   });
 
   it("changes nothing without --local or the project's variables", async () => {
