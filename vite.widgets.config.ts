@@ -4,12 +4,15 @@
 //           them, and each island's chunk, loaded when it wakes, sharing one Preact chunk (hashed
 //           names, listed in the manifest the site build reads);
 //   embed:  the partner embed, one self-contained module under a stable name;
-//   ssr:    the same components for Node, which Eleventy renders into the pages at build time.
+//   ssr:    the same components for Node, which Eleventy renders into the pages at build time;
+//   inbox, inbox_worker: the firm's inbox at /admin/indbakke (widgets/inbox/), its script and
+//           stylesheet, and its service worker, each one file under a stable name, loaded by no other page.
 // Output goes to .cache/widgets/ (site/_lib/build-paths.js); Eleventy copies public/ to dist/widgets/.
 import tailwindcss from "@tailwindcss/postcss";
 import { defineConfig, type Plugin } from "vite";
 import { WIDGETS_OUTPUT_DIR } from "./site/_lib/build-paths.js";
 import { ENTRIES } from "./widgets/islands.js";
+import { INBOX_BUILD } from "./widgets/inbox/address.js";
 import { reactToPreactAliases } from "./widgets/react-aliases.js";
 import { embedOwnSize } from "./widgets/embed-own-size.js";
 import { resolveThemeColors } from "./widgets/resolve-theme-colors.js";
@@ -91,6 +94,29 @@ export default defineConfig({
         },
       },
     },
+    // One file each (no chunks): the page's files are revalidated on every read (/admin/*), and the
+    // service worker must be a classic script with no imports.
+    ...Object.fromEntries(
+      (
+        [
+          ["inbox", INBOX_BUILD.app, true],
+          ["inbox_worker", INBOX_BUILD.worker, false],
+        ] as const
+      ).map(([environment, { entry, name }, first]) => [
+        environment,
+        {
+          consumer: "client",
+          build: {
+            outDir: `${WIDGETS_OUTPUT_DIR}/${INBOX_BUILD.folder}`,
+            emptyOutDir: first,
+            rolldownOptions: {
+              input: { [name]: entry },
+              output: { entryFileNames: "[name].js", assetFileNames: "[name][extname]", codeSplitting: false },
+            },
+          },
+        },
+      ]),
+    ),
     ssr: {
       consumer: "server",
       resolve: { noExternal: true },

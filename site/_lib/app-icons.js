@@ -56,6 +56,11 @@ export async function writeAppIcons(outputDir) {
       await copyFile(cached, join(outputDir, "app-icons", file));
     }),
   );
+  return manifestIcons();
+}
+
+/** The web manifest's `icons`: the PNGs writeAppIcons writes (the 180 px one is the apple-touch-icon). */
+export function manifestIcons() {
   return ICONS.filter(({ size }) => size !== 180).map(({ file, size }) => ({
     src: `/app-icons/${file}`,
     sizes: `${size}x${size}`,

@@ -2,11 +2,14 @@
 // start`'s PGlite, Deno functions and SMTP). The partner's page is served at http://partner.test:PORT,
 // an origin that is neither secure nor loopback, as a partner's plain-http page is. The three engines
 // run at the same time, each its journeys one after another; the stored rows are checked at the end.
+// Firefox and WebKit also sign in to the firm's inbox (./inbox-journeys.js).
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { ENGINES, PARTNER_HOST } from "../support/browser-adapters.js";
 import { rowsFor } from "../support/local-site-checks.js";
 import { startLocalSite } from "../support/local-site.js";
 import { startPartnerServer } from "../support/partner-page.js";
+import { addTeamMember } from "../support/team-command.js";
+import { INBOX_SIGN_IN, inboxMember } from "./inbox-journeys.js";
 import { JOURNEYS } from "./journeys.js";
 import { OFFLINE_JOURNEYS } from "./offline-journeys.js";
 import { PHOTO_JOURNEYS } from "./photo-journeys.js";
@@ -22,6 +25,8 @@ const sent = { stored: [], refused: [], callbacks: [] };
 beforeAll(async () => {
   partner = await startPartnerServer(() => ({ embedUrl: `${site.base}/widgets/quote-form.embed.js`, apiUrl: site.apiUrl }));
   site = await startLocalSite({ partners: [{ id: "byportalen", name: "Byportalen", origin: `http://${PARTNER_HOST}:${partner.port}` }] });
+  // Before any journey: the local PGlite takes one client's queries at a time.
+  for (const engine of INBOX_ENGINES) await addTeamMember(site, inboxMember(engine), "medarbejder");
 }, 300_000);
 afterAll(async () => {
   await partner?.stop();
@@ -53,9 +58,14 @@ const EARLY_TIMERS = {
     expect(short).toBeGreaterThan(0);
   },
 };
+/** The engines that sign in to the inbox here; Chromium runs the whole inbox in ./inbox-flow.js. */
+const INBOX_ENGINES = ["firefox", "webkit"];
 const RUNS = {
   ...Object.fromEntries(
-    Object.entries(ENGINES).map(([name, launch]) => [name, { launch, journeys: [...JOURNEYS, ...PHOTO_JOURNEYS, ...OFFLINE_JOURNEYS] }]),
+    Object.entries(ENGINES).map(([name, launch]) => [
+      name,
+      { launch, journeys: [...JOURNEYS, ...PHOTO_JOURNEYS, ...OFFLINE_JOURNEYS, ...(INBOX_ENGINES.includes(name) ? [INBOX_SIGN_IN] : [])] },
+    ]),
   ),
   "firefox-coarse-clock": {
     launch: (options) => ENGINES.firefox({ ...options, prefs: COARSE_CLOCK }),

@@ -1,7 +1,8 @@
 // The widgets in Chromium against the local stack (`npm start`'s PGlite, Deno functions and SMTP): a
 // quote sent from /kontakt, the home hero, an area page and a partner's page becomes a row and an e-mail;
 // a failing backend keeps what was typed; the accordion and the menu work by mouse and keyboard; axe
-// passes in every state; and with JavaScript off the form still sends and the FAQ still opens.
+// passes in every state; and with JavaScript off the form still sends and the FAQ still opens. The firm's inbox
+// runs on the same stack and browser (./inbox-flow.js).
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../dev/chromium.js";
@@ -11,6 +12,7 @@ import { startLocalSite } from "../support/local-site.js";
 import { startPartnerServer } from "../support/partner-page.js";
 import { business } from "../support/site.js";
 import keptOnDevice from "../../widgets/quote-form/kept-on-device.json" with { type: "json" };
+import { inboxFlow } from "./inbox-flow.js";
 
 let site;
 let browser;
@@ -476,3 +478,6 @@ describe("with JavaScript disabled", () => {
     await context.close();
   });
 });
+
+// The firm's inbox on the same stack and browser: a lead sent from the home page shows in it.
+inboxFlow(() => ({ site, browser }));

@@ -48,8 +48,8 @@ describe("the CMS at /admin", () => {
     expect(guide).toContain('<html lang="da"');
     expect(guide).toContain('<meta name="robots" content="noindex">');
     expect(readFileSync(join(DIST, "sitemap.xml"), "utf8")).not.toContain("vejledning");
-    // Signing in, what each collection is for, a refused value, a photo from the phone.
-    for (const section of ["log-ind", "samlinger", "afvist", "foto-fra-telefonen"]) expect(guide).toContain(`id="${section}"`);
+    // Signing in, what each collection is for, a refused value, a photo from the phone, the inbox.
+    for (const section of ["log-ind", "samlinger", "afvist", "foto-fra-telefonen", "indbakke"]) expect(guide).toContain(`id="${section}"`);
     const config = YAML.parse(readFileSync(join(DIST, "admin/config.yml"), "utf8"));
     for (const collection of config.collections) expect(guide, collection.label).toContain(`<strong>${collection.label}</strong>`);
   });

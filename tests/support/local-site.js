@@ -52,6 +52,7 @@ export async function startLocalSite({ partners = [] } = {}) {
   return {
     base: `http://127.0.0.1:${stack.ports.site}`,
     apiUrl: stack.apiUrl,
+    databaseUrl: stack.databaseUrl,
     sql,
     functionOutput,
     /** Every e-mail the firm has received so far, parsed. */
