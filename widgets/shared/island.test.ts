@@ -91,6 +91,25 @@ describe("defineIsland", () => {
     await vi.waitFor(() => expect(mount).toHaveBeenCalledWith(island));
   });
 
+  it("hydrates an island that wakes at once in a task after the one that loaded its code", async () => {
+    const mount = vi.fn(() => ({ unmount: () => {} }));
+    let loaded = false;
+    defineIsland({
+      tag: "test-island-later",
+      mount: whenAwake("now", async () => {
+        loaded = true;
+        return mount;
+      }),
+    });
+    document.body.append(document.createElement("test-island-later"));
+    // Every promise of this task settled: the code is loaded, the island not yet hydrated.
+    for (let turn = 0; turn < 10; turn++) await Promise.resolve();
+    expect(loaded).toBe(true);
+    expect(mount).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(mount).toHaveBeenCalledTimes(1);
+  });
+
   it("updates what it mounted at each change of an attribute it observes, and only then (the partner embed)", () => {
     const update = vi.fn();
     defineIsland({ tag: "test-island-observing", observe: ["location"], mount: () => ({ unmount: () => {}, update }) });

@@ -49,6 +49,9 @@ export const whenAwake =
     const start = () => {
       stop();
       load()
+        // An island that wakes with the page hydrates in a task after the one that evaluated its
+        // modules: together they made one task long enough to block a slow phone's main thread.
+        .then((mount) => (wake === "now" ? new Promise<Mount>((resolve) => setTimeout(() => resolve(mount))) : mount))
         .then((mount) => {
           if (!gone) mounted = mount(host);
         })
