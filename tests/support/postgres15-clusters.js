@@ -1,6 +1,6 @@
 // Vitest's global setup for the backend tests: one folder for the run, in memory, where each worker
 // makes its PostgreSQL 15 clusters, copies of one migrated cluster it keeps there (dev/local/postgres15.js,
-// \`clusterFolder\`); removed when the run ends.
+// `clusterFolder`); removed when the run ends.
 import { clusterFolder } from "../../dev/local/postgres15.js";
 
 /** @param {import("vitest/node").TestProject} project */
