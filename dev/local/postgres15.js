@@ -79,7 +79,11 @@ function template(folder) {
         execFileSync("cp", ["-a", made.data, data]);
         await made.database.stop();
         return data;
-      })(),
+      })().catch((error) => {
+        // The next cluster tries again rather than every later one failing with this error.
+        templates.delete(folder);
+        throw error;
+      }),
     );
   return /** @type {Promise<string>} */ (templates.get(folder));
 }
