@@ -52,7 +52,15 @@ export default defineConfig({
       // and stops what it runs (servers, databases, browsers) and restores what it stubs.
       {
         extends: true,
-        test: { name: "site-and-backend", include: ["tests/**/*.test.js"], exclude: FAST, isolate: false },
+        test: {
+          name: "site-and-backend",
+          include: ["tests/**/*.test.js"],
+          exclude: FAST,
+          isolate: false,
+          // The PostgreSQL 15 clusters in memory, each a copy of one migrated cluster per worker
+          // (tests/support/postgres15-clusters.js).
+          globalSetup: ["tests/support/postgres15-clusters.js"],
+        },
       },
       // The widget tests run twice from the same files: on preact/compat through the alias map that
       // ships, and on react-dom itself, so the components are shown to be React components.

@@ -3,11 +3,15 @@
 // (what `npm start` uses) for a case where it behaves differently in a way the local stack relies on
 // (tests/README.md, "The two databases"). Both get the Supabase roles and the migrations.
 import postgres from "postgres";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { startDatabase } from "../../dev/local/database.js";
-import { startPostgres15 } from "../../dev/local/postgres15.js";
+import { startPostgres15 as startCluster } from "../../dev/local/postgres15.js";
 
-export { startPostgres15 };
+/**
+ * A fresh, migrated PostgreSQL 15 cluster (dev/local/postgres15.js) in the run's folder (./postgres15-clusters.js).
+ * @param {Omit<Parameters<typeof startCluster>[0], "folder">} [options]
+ */
+export const startPostgres15 = (options = {}) => startCluster({ ...options, folder: inject("postgres15Folder") });
 
 /** @typedef {import("../../dev/local/postgres15.js").DatabaseHandle} TestDatabase */
 
