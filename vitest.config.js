@@ -16,14 +16,14 @@ const LONGEST = [
   "tests/browser/engines.test.js",
   "tests/browser/widgets.test.js",
   "tests/browser/a11y.test.js",
-  "tests/browser/first-paint-css.test.js",
   "tests/browser/progressive.test.js",
   "tests/browser/cms.test.js",
   "tests/browser/partner-setup.test.js",
-  "tests/browser/pages.test.js",
   "tests/site/owner-edits.test.js",
-  "tests/browser/layout.test.js",
   "tests/backend/verify-deploy.test.js",
+  "tests/browser/pages.test.js",
+  "tests/browser/first-paint-css.test.js",
+  "tests/browser/layout.test.js",
 ];
 
 export default defineConfig({

@@ -78,6 +78,9 @@ class Tab {
    */
   async waitFor(fn, args = [], { timeout = 20_000, what = String(fn) } = {}) {
     const end = Date.now() + timeout;
+    // Each look is a round trip through the engine's driver, which costs every process on the way some
+    // CPU: a wait that lasts (a reconnect, a retry's back-off) looks less and less often, up to once a second.
+    let pause = 100;
     for (;;) {
       // A navigation may be under way: an evaluation that fails or does not answer counts as "not yet".
       const value = await Promise.race([
@@ -86,7 +89,8 @@ class Tab {
       ]);
       if (value) return value;
       if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      pause = Math.min(pause * 1.5, 1_000);
     }
   }
   /**
