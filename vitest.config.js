@@ -7,10 +7,11 @@ const FAST = ["tests/unit/**/*.test.js"];
 /**
  * The files that take longest (each half a minute or more of a full run on 2 cores): the first two start
  * with every short file beside them, the others after, so the run does not end waiting for one of them
- * alone, nor for short files that mostly wait. After the first two, a file that mostly waits (a11y,
- * progressive, partner-setup: for pauses, answers and events) comes beside one that keeps a core busy
- * (first-paint-css, pages, layout). Only the order depends on it; a file missing here, or a new slow
- * one, costs time, never coverage (tests/support/longest-first-sequencer.js).
+ * alone, nor for short files that mostly wait. After the first two come the files that mostly wait (a11y,
+ * progressive, partner-setup: for pauses, answers and events), and the run ends with those that keep
+ * both cores busy (pages, first-paint-css, layout): ending with the waiting ones left a core idle.
+ * Only the order depends on it; a file missing here, or a new slow one, costs time, never coverage
+ * (tests/support/longest-first-sequencer.js).
  */
 const LONGEST = [
   "tests/browser/engines.test.js",
