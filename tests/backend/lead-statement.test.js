@@ -4,13 +4,13 @@
 // keeps its counts after the retention purge or an erasure has deleted the rows (counts without
 // personal data). Once, the obvious SQL counted by UTC months and a
 // purge took last year's counts with the rows.
-import { mkdtemp, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { insertLead, useLeadDatabase } from "../support/leads.js";
 import { runOperatorScript } from "../support/operator-script.js";
+import { testFolder } from "../support/temp-folder.js";
 
 describe("the statement per partner on PostgreSQL 15", () => {
   const db = useLeadDatabase(async (sql) => {
@@ -79,7 +79,7 @@ describe("the statement per partner on PostgreSQL 15", () => {
       { partner_id: "boligportalen", page: "https://boligportalen.example/el", won: 1, lost: 0 },
     ]);
 
-    const folder = await mkdtemp(join(tmpdir(), "statement-csv-"));
+    const folder = testFolder("statement-csv-");
     const written = await runOperatorScript("leads.js", ["--month", "2026-11", "--by-partner", "--csv"], {
       databaseUrl: db.database.url,
       env: { INIT_CWD: folder },

@@ -1,13 +1,13 @@
 // `npm run leads`: the firm's leads for a period in Danish, by Copenhagen days and times, searchable by
 // name, phone or e-mail, and as a CSV file that Danish Excel opens (read back here as Excel reads it:
 // semicolons, UTF-8 with its byte-order mark). Once it printed JSON with English keys and UTC times.
-import { mkdtemp, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { insertLead, useLeadDatabase } from "../support/leads.js";
 import { runOperatorScript } from "../support/operator-script.js";
+import { testFolder } from "../support/temp-folder.js";
 
 describe("npm run leads on PostgreSQL 15", () => {
   const db = useLeadDatabase(async (sql) => {
@@ -78,7 +78,7 @@ describe("npm run leads on PostgreSQL 15", () => {
   });
 
   it("writes a CSV file that Danish Excel reads whole: semicolons, UTF-8 with BOM, Copenhagen times, no formula run", async () => {
-    const folder = await mkdtemp(join(tmpdir(), "leads-csv-"));
+    const folder = testFolder("leads-csv-");
     const { code, stdout } = await runOperatorScript("leads.js", ["--month", "2026-11", "--csv"], {
       databaseUrl: db.database.url,
       env: { INIT_CWD: folder },
@@ -102,7 +102,7 @@ describe("npm run leads on PostgreSQL 15", () => {
     expect(december).toContain("2.12.2026 kl. 10.00  Kaj Ring\n  Type: Ring op (I formiddag)\n  Telefon: 30 40 50 60\n");
     expect(december).not.toMatch(/null|E-mail: |Besked:/);
     expect((await leads("--month", "2026-11")).stdout).toContain("Ida Nielsen\n  Type: Tilbud\n");
-    const folder = await mkdtemp(join(tmpdir(), "leads-csv-"));
+    const folder = testFolder("leads-csv-");
     await runOperatorScript("leads.js", ["--month", "2026-12", "--csv"], { databaseUrl: db.database.url, env: { INIT_CWD: folder } });
     const bytes = await readFile(join(folder, "forespoergsler-2026-12-01-til-2026-12-31.csv"));
     /** @type {Record<string, string>[]} */

@@ -2,7 +2,7 @@
 // picks photos in the site's form and in the partner embed (scaled in the browser, shown as thumbnails,
 // one removed again), and without JavaScript the plain form posts the original; the firm's e-mail is
 // checked for the photos each time.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
@@ -12,6 +12,8 @@ import { stripMetadata } from "../../supabase/functions/_shared/photo-bytes.ts";
 
 const SEND = { css: "button", text: "Send forespørgsel" };
 const folder = mkdtempSync(join(tmpdir(), "photo-journeys-"));
+// The photos serve every journey of the file that imports them: gone when its worker ends.
+process.once("exit", () => rmSync(folder, { recursive: true, force: true }));
 /** A phone's photo, larger than the form sends (3000 x 2000), with its GPS position in EXIF. */
 const LARGE = join(folder, "eltavle.jpg");
 /** A small JPEG with GPS, sent as it is by the plain form. */

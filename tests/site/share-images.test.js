@@ -1,10 +1,10 @@
 // Share images and app icons (every page's og:image was one icon tile, and iPhones had no icon).
-import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CACHE_DIR, writeShareImage } from "../../site/_lib/share-image.js";
 import { ALL_PAGES, DIST, business, page } from "../support/site.js";
+import { testFolder } from "../support/temp-folder.js";
 
 /** Width and height of a PNG, from its IHDR chunk. */
 const pngSize = (bytes) => [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
@@ -27,7 +27,7 @@ describe("share images", () => {
   });
 
   it("draws a picture once and takes it from the cache while its content is the same", async () => {
-    const output = mkdtempSync(join(tmpdir(), "share-"));
+    const output = testFolder("share-");
     const content = { title: `Prøve ${process.pid}`, brand: business.brand, tagline: business.tagline, phone: business.phone.display };
     const path = await writeShareImage(content, output);
     const cached = join(CACHE_DIR, path.replace("/share/", ""));

@@ -1,12 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cleanOutput } from "../../site/_lib/clean-output.js";
+import { testFolder } from "../support/temp-folder.js";
 
 describe("cleanOutput", () => {
   it("removes last build's pages and stylesheets but keeps the content-hashed images", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "dist-"));
+    const dir = testFolder("dist-");
     mkdirSync(join(dir, "assets"));
     mkdirSync(join(dir, "img"));
     writeFileSync(join(dir, "assets/site.old.css"), "");
