@@ -1,7 +1,7 @@
 // Numbers a reader takes in at a glance never break over two lines: the phone number ("12 34 56 78"),
 // times ("7.00–17.00"), and amounts with their unit ("12 km", "75–85 %", "2–4 timer"); nor do an e-mail
-// address and the word "e-mail" at their hyphens. Built pages once showed 'Store Heddinge 12 / km',
-// '07:00- / 17:00', 'kontakt@eksempel- / el.example' and 'e- / mail'. Rather than trusting every template
+// address (which may break after its "@" only) and the word "e-mail" at their hyphens. Built pages once
+// showed 'Store Heddinge 12 / km', '07:00- / 17:00', 'kontakt@eksempel- / el.example' and 'e- / mail'. Rather than trusting every template
 // and data file to remember, the build wraps each such run of page text in a no-wrap span (`.nowrap` in
 // site/styles/main.css: `display: contents`, so inside a flex row the text stays one item, with no extra gap).
 const UNITS = "km|kW|%|timer|hverdage|arbejdsdage|dage|år|minutter|m²|m2|kr\\.";
@@ -9,6 +9,16 @@ const NUMBER = "\\d+(?:[.,]\\d+)?";
 const TIME = "\\d{1,2}[.:]\\d{2}";
 const EMAIL = "[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+";
 const EMAIL_WORD = "\\be-mail\\p{L}*";
+const EMAIL_ONLY = new RegExp(`^${EMAIL}$`);
+/**
+ * An e-mail address may break after its "@", and nowhere else: whole, it is wider than a card's text on a
+ * 360 px phone (Android's most common width), where it widened /kontakt's column past the page's margin.
+ * @param {string} email
+ */
+const breakableAfterAt = (email) => {
+  const at = email.indexOf("@") + 1;
+  return `<span class="nowrap">${email.slice(0, at)}</span><wbr><span class="nowrap">${email.slice(at)}</span>`;
+};
 /** A range of weekdays ("mandag–fredag"), which broke at its dash beside a time. */
 const DAY_RANGE = "\\p{L}+dag\\s?–\\s?\\p{L}+dag";
 /** "24/7" with the word before it ("døgnvagt 24/7"): alone on a line it reads as a date. */
@@ -67,7 +77,9 @@ export function keepTogether(phoneDisplay) {
           return whole;
         }
         if (stack.length > 0 || !/\d|@|e-mail|dag–/i.test(text)) return whole;
-        return text.replace(pattern, (match) => `<span class="nowrap">${match}</span>`);
+        return text.replace(pattern, (match) =>
+          EMAIL_ONLY.test(match) ? breakableAfterAt(match) : `<span class="nowrap">${match}</span>`,
+        );
       },
     );
   };
