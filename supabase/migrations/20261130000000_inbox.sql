@@ -180,9 +180,10 @@ as $$ select jsonb_build_object('user', jsonb_build_object('id', c.user_id, 'ema
 
 -- The leads, newest first, at most 200: the open ones ('open': not won or lost) or all; `p_q` matched
 -- against name, e-mail, town and phone (in any spelling), without regard to case; `p_since` only those
--- created or changed after it. `now` is what the next poll passes as `p_since`: a few seconds before this
--- transaction began, so a lead stored by a transaction still open meanwhile is not missed (the page
--- replaces a lead it has by its id).
+-- created or changed after it, in any state: a poll of the open list learns of a lead won or lost since
+-- (and the page reads its list again). `now` is what the next poll passes as `p_since`: a few seconds
+-- before this transaction began, so a lead stored by a transaction still open meanwhile is not missed
+-- (the page replaces a lead it has by its id).
 create function public.inbox_leads(p_view text default 'open', p_q text default null, p_since timestamptz default null)
 returns jsonb
 language plpgsql
@@ -208,7 +209,7 @@ begin
             or strpos(lower(coalesce(q.location, '')), wanted) > 0
             or (length(digits) >= 3 and strpos(public.phone_number(q.phone), public.phone_number(p_q)) > 0))
       ) s
-      where (p_view = 'all' or s.lead ->> 'state' not in ('vundet', 'tabt'))
+      where (p_view = 'all' or p_since is not null or s.lead ->> 'state' not in ('vundet', 'tabt'))
         and (p_since is null or (s.lead ->> 'updated_at')::timestamptz > p_since)
       order by s.received_at desc, s.id
       limit 200

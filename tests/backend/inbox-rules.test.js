@@ -105,6 +105,7 @@ describe("the inbox's rules in PostgreSQL 15", () => {
   });
 
   it("keeps a lost lead's reason, and refuses a loss without one", async () => {
+    const [{ before }] = await as("authenticated", claimsOf(WORKER), (sql) => sql`select public.inbox_leads() as before`);
     expect(await refusal(as("authenticated", claimsOf(OWNER), (sql) => sql`select public.inbox_move(${lead}, 'tabt')`))).toEqual({
       code: "22023",
       message: "reason",
@@ -117,6 +118,14 @@ describe("the inbox's rules in PostgreSQL 15", () => {
     expect(moved.history.at(-1)).toMatchObject({ by: OWNER.email, state: "tabt", reason: "For dyrt" });
     const [{ open }] = await as("authenticated", claimsOf(OWNER), (sql) => sql`select public.inbox_leads() as open`);
     expect(open.leads.map((l) => l.id)).not.toContain(lead);
+    // Another member's page, polling the open list for what changed, learns of the loss and reads its
+    // list again: a lead closed elsewhere once stayed on it until the page was reloaded.
+    const [{ changed }] = await as(
+      "authenticated",
+      claimsOf(WORKER),
+      (sql) => sql`select public.inbox_leads('open', null, ${before.now}) as changed`,
+    );
+    expect(changed.leads).toEqual([expect.objectContaining({ id: lead, state: "tabt" })]);
   });
 
   it("lets only the owner see and change the team, read the statement and a customer's data, and erase", async () => {
