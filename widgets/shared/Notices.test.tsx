@@ -1,4 +1,5 @@
 // The notices region with fake timers: display times, the visible limit, close, swipe, Alt+T.
+import { flushSync } from "react-dom";
 import type { Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, mount, unmount } from "../testing.tsx";
@@ -103,6 +104,20 @@ describe("Notices", () => {
     expect(items()).toHaveLength(1);
     await swipe(25);
     expect(items()).toHaveLength(0);
+  });
+
+  // The shortcut once waited for the page's next frame after a notice came (an effect): a visitor quick
+  // on the keys, or a busy phone, had Alt+T do nothing while the notice was on screen.
+  it("answers Alt+T from the moment a notice is drawn", async () => {
+    // Drawn as a page draws it, outside act(), which would run the effects too; Preact draws in a microtask.
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    flushSync(() => void notify({ title: "Hej" }));
+    for (let tries = 0; tries < 10 && items().length === 0; tries++) await Promise.resolve();
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+    expect(items()).toHaveLength(1);
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: "t", code: "KeyT", altKey: true }));
+    expect(document.activeElement).toBe(host.querySelector("section"));
   });
 
   it("moves focus to the region on Alt+T while it shows notices, and leaves Alt+T to the page otherwise", async () => {

@@ -103,17 +103,20 @@ export function Notices() {
     };
   }, []);
 
+  // One listener for the region's life, asking the region itself whether it shows a notice: a listener
+  // added once a notice came (an effect, after the next frame) left Alt+T to the page while the first
+  // notice was already on screen.
   useEffect(() => {
-    if (!hasNotices) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.altKey && (event.key === "t" || event.key === "T" || event.code === "KeyT")) {
+      const shown = region.current?.querySelector(".notice");
+      if (shown && event.altKey && (event.key === "t" || event.key === "T" || event.code === "KeyT")) {
         event.preventDefault();
         region.current?.focus(); // focusin records where focus came from
       }
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [hasNotices]);
+  }, []);
 
   const onClosed = () => {
     // Focus goes back where it came from (or stays in the region), never to <body>.
