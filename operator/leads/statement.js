@@ -1,6 +1,6 @@
 // A month's statement of leads per partner for the firm's accounting (`npm run leads -- --by-partner`):
 // the database counts it in Copenhagen time and keeps the counts of deleted rows, with the leads won and
-// lost (lead_statement_with_outcomes()).
+// lost (lead_statement()).
 import { danishMonth } from "../../supabase/functions/_shared/copenhagen-time.js";
 import { partnerTable, totals, WHAT_COUNTS } from "../../supabase/functions/_shared/lead-statement.js";
 
@@ -15,7 +15,7 @@ export { statementCsv } from "../../supabase/functions/_shared/lead-statement.js
  * @returns {Promise<StatementRow[]>}
  */
 export async function monthStatement(sql, month) {
-  return await sql`select * from public.lead_statement_with_outcomes(${`${month}-01`}::date)`;
+  return await sql`select * from public.lead_statement(${`${month}-01`}::date)`;
 }
 
 /**

@@ -637,6 +637,36 @@ $$;
 
 
 -- ---------------------------------------------------------------------------------------------------
+-- A lead's state, as a history: every move is a row with who and when (and why, for a lost lead); the
+-- newest row is the state, none is 'ny'. The firm moves its leads in the inbox (the inbox's migration),
+-- and the statement below counts the leads won and lost. The history goes with its request (the
+-- retention purge, an erasure). `by_email` is the member's address at the time: the history still says
+-- who after that person has left the team.
+
+create table public.lead_events (
+  id bigint generated always as identity primary key,
+  request_id uuid not null references public.quote_requests (id) on delete cascade,
+  at timestamptz not null default now(),
+  by_email text not null,
+  state text not null check (state in ('ny', 'ringet_op', 'besigtigelse', 'tilbud_sendt', 'vundet', 'tabt')),
+  reason text check (char_length(reason) between 1 and 300),
+  check (state <> 'tabt' or reason is not null)
+);
+create index lead_events_of_request on public.lead_events (request_id, id);
+alter table public.lead_events enable row level security;
+revoke all on table public.lead_events from anon, authenticated;
+
+-- A lead's state now: its newest move, none is 'ny'.
+create function public.lead_state(p_request uuid)
+returns text
+language sql
+stable
+security definer
+set search_path = public, pg_temp
+as $$ select coalesce((select e.state from lead_events e where e.request_id = p_request order by e.id desc limit 1), 'ny') $$;
+
+
+-- ---------------------------------------------------------------------------------------------------
 -- Statements of leads per partner per month, counted in Copenhagen time, that outlive the rows: a
 -- commission paid on a month can still be checked after the retention purge or an erasure (GDPR art. 17)
 -- has deleted the requests. What is kept is counts and days (not times, which could point to a person),
@@ -645,7 +675,8 @@ $$;
 -- A lead is one stored quote request: a replay with the same idempotency key is the same row and counts
 -- once; a deploy check (`npm run verify:deploy`) is not a lead; a request held back (over the cap of
 -- e-mails for one address in the hour, never e-mailed one by one) is counted apart as `held`, not as a
--- lead. `undelivered` counts the leads whose e-mail has not reached the firm (failed, or not sent yet).
+-- lead. `undelivered` counts the leads whose e-mail has not reached the firm (failed, or not sent yet);
+-- `won` and `lost` the leads whose state is Vundet or Tabt now (a deleted lead as it stood when deleted).
 -- A month is a calendar month in Europe/Copenhagen: 00:30 Danish time on 1 November is November.
 
 create function public.copenhagen_month(at_time timestamptz)
@@ -676,6 +707,8 @@ create table public.lead_statement_counts (
   leads integer not null default 0,
   held integer not null default 0,
   undelivered integer not null default 0,
+  won integer not null default 0,
+  lost integer not null default 0,
   first_day date, -- the Copenhagen days of the first and last lead (held requests aside)
   last_day date,
   primary key (month, partner_id, page)
@@ -689,20 +722,24 @@ set search_path = public, pg_temp
 as $$
 declare
   is_lead boolean := not old.held;
-  -- Read before the row goes: its deliveries go with it.
+  -- Read before the row goes: its deliveries and its history go with it.
   mail text := (select m.state from deliveries m where m.request_id = old.id and m.channel = 'mail');
+  outcome text := lead_state(old.id);
 begin
   if old.deploy_check then
     return old;
   end if;
-  insert into lead_statement_counts as kept (month, partner_id, page, leads, held, undelivered, first_day, last_day)
+  insert into lead_statement_counts as kept (month, partner_id, page, leads, held, undelivered, won, lost, first_day, last_day)
   values (copenhagen_month(old.received_at), coalesce(old.partner_id, ''), lead_page(old.source_url),
     is_lead::int, (not is_lead)::int, (is_lead and mail is distinct from 'sent')::int,
+    (is_lead and outcome = 'vundet')::int, (is_lead and outcome = 'tabt')::int,
     case when is_lead then copenhagen_day(old.received_at) end, case when is_lead then copenhagen_day(old.received_at) end)
   on conflict (month, partner_id, page) do update set
     leads = kept.leads + excluded.leads,
     held = kept.held + excluded.held,
     undelivered = kept.undelivered + excluded.undelivered,
+    won = kept.won + excluded.won,
+    lost = kept.lost + excluded.lost,
     first_day = least(kept.first_day, excluded.first_day),
     last_day = greatest(kept.last_day, excluded.last_day);
   return old;
@@ -710,7 +747,8 @@ end;
 $$;
 
 -- Every delete counts: the retention purge, forget_quote_requester(), or one by hand; before the row
--- is deleted, while its deliveries are there to say whether its e-mail reached the firm.
+-- is deleted, while its deliveries and its history are there to say whether its e-mail reached the firm
+-- and how it ended.
 create trigger quote_requests_keep_lead_count
   before delete on public.quote_requests
   for each row execute function public.keep_lead_count();
@@ -718,7 +756,7 @@ create trigger quote_requests_keep_lead_count
 -- One month's statement per partner and page: the rows still stored plus the counts kept of deleted ones.
 create function public.lead_statement(p_month date)
 returns table (partner_id text, partner_name text, page text, leads integer, held integer, undelivered integer,
-  first_day text, last_day text)
+  won integer, lost integer, first_day text, last_day text)
 language sql
 stable
 security definer
@@ -729,6 +767,8 @@ as $$
       count(*) filter (where not q.held) as leads,
       count(*) filter (where q.held) as held,
       count(*) filter (where not q.held and m.state is distinct from 'sent') as undelivered,
+      count(*) filter (where not q.held and lead_state(q.id) = 'vundet') as won,
+      count(*) filter (where not q.held and lead_state(q.id) = 'tabt') as lost,
       min(copenhagen_day(q.received_at)) filter (where not q.held) as first_day,
       max(copenhagen_day(q.received_at)) filter (where not q.held) as last_day
     from quote_requests q left join deliveries m on m.request_id = q.id and m.channel = 'mail'
@@ -739,11 +779,11 @@ as $$
   ), both_kinds as (
     select * from stored
     union all
-    select k.partner_id, k.page, k.leads, k.held, k.undelivered, k.first_day, k.last_day
+    select k.partner_id, k.page, k.leads, k.held, k.undelivered, k.won, k.lost, k.first_day, k.last_day
     from lead_statement_counts k where k.month = date_trunc('month', p_month)::date
   )
   select b.partner_id, min(p.name), b.page, sum(b.leads)::integer, sum(b.held)::integer, sum(b.undelivered)::integer,
-    to_char(min(b.first_day), 'YYYY-MM-DD'), to_char(max(b.last_day), 'YYYY-MM-DD')
+    sum(b.won)::integer, sum(b.lost)::integer, to_char(min(b.first_day), 'YYYY-MM-DD'), to_char(max(b.last_day), 'YYYY-MM-DD')
   from both_kinds b left join partners p on p.id = b.partner_id
   group by b.partner_id, b.page
   order by b.partner_id, b.page

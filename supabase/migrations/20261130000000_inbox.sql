@@ -46,23 +46,9 @@ create trigger team_members_keep_an_owner
 
 
 -- ---------------------------------------------------------------------------------------------------
--- A lead's state, as a history: every move is a row with who and when (and why, for a lost lead); the
--- newest row is the state, none is 'ny'. Internal notes beside it. Both go with their request (the
--- retention purge, an erasure). `by_email` is the member's address at the time: the history still says
--- who after that person has left the team.
-
-create table public.lead_events (
-  id bigint generated always as identity primary key,
-  request_id uuid not null references public.quote_requests (id) on delete cascade,
-  at timestamptz not null default now(),
-  by_email text not null,
-  state text not null check (state in ('ny', 'ringet_op', 'besigtigelse', 'tilbud_sendt', 'vundet', 'tabt')),
-  reason text check (char_length(reason) between 1 and 300),
-  check (state <> 'tabt' or reason is not null)
-);
-create index lead_events_of_request on public.lead_events (request_id, id);
-alter table public.lead_events enable row level security;
-revoke all on table public.lead_events from anon, authenticated;
+-- Internal notes beside a lead's state (its history: the baseline's lead_events). They go with their
+-- request (the retention purge, an erasure). `by_email` is the member's address at the time: a note
+-- still says who wrote it after that person has left the team.
 
 create table public.lead_notes (
   id bigint generated always as identity primary key,
@@ -163,7 +149,7 @@ as $$
     'source', case when q.partner_id is null then jsonb_build_object('type', 'site', 'page', nullif(public.lead_page(q.source_url), ''))
       else jsonb_build_object('type', 'partner', 'partner', coalesce((select p.name from partners p where p.id = q.partner_id), q.partner_id),
         'page', nullif(public.lead_page(q.source_url), '')) end,
-    'state', coalesce((select e.state from lead_events e where e.request_id = q.id order by e.id desc limit 1), 'ny'),
+    'state', public.lead_state(q.id),
     'held', q.held)
     || case when q.kind = 'booking' then jsonb_build_object('visit', (select jsonb_build_object('start', b.starts_at, 'end', b.ends_at,
       'active', b.active) from bookings b where b.request_id = q.id)) else '{}' end
@@ -451,85 +437,6 @@ end;
 $$;
 
 
--- ---------------------------------------------------------------------------------------------------
--- Won and lost in the monthly statement (per partner and page), counted from each lead's state now, as
--- the leads are counted (the baseline's lead_statement): the rows still stored, plus the counts kept of
--- deleted ones, so a commission checked after an erasure or the retention purge still holds. Only
--- counts are kept, no personal data; a held request and a deploy check are no leads.
-
-create table public.lead_outcome_counts (
-  month date not null check (extract(day from month) = 1),
-  partner_id text not null, -- '' for the firm's own site
-  page text not null,
-  won integer not null default 0,
-  lost integer not null default 0,
-  primary key (month, partner_id, page)
-);
-alter table public.lead_outcome_counts enable row level security;
-revoke all on table public.lead_outcome_counts from anon, authenticated;
-
--- A lead's state now: its newest move, none is 'ny'.
-create function public.lead_state(p_request uuid)
-returns text
-language sql
-stable
-security definer
-set search_path = public, pg_temp
-as $$ select coalesce((select e.state from lead_events e where e.request_id = p_request order by e.id desc limit 1), 'ny') $$;
-
--- Before a request is deleted (its events go with it), its outcome is counted.
-create function public.keep_lead_outcome()
-returns trigger
-language plpgsql
-security definer
-set search_path = public, pg_temp
-as $$
-declare
-  outcome text := lead_state(old.id);
-begin
-  if old.deploy_check or old.held or outcome not in ('vundet', 'tabt') then
-    return old;
-  end if;
-  insert into lead_outcome_counts as kept (month, partner_id, page, won, lost)
-  values (copenhagen_month(old.received_at), coalesce(old.partner_id, ''), lead_page(old.source_url),
-    (outcome = 'vundet')::int, (outcome = 'tabt')::int)
-  on conflict (month, partner_id, page) do update set won = kept.won + excluded.won, lost = kept.lost + excluded.lost;
-  return old;
-end;
-$$;
-
-create trigger quote_requests_keep_lead_outcome
-  before delete on public.quote_requests
-  for each row execute function public.keep_lead_outcome();
-
--- One month's statement (lead_statement) with each partner's and page's won and lost leads.
-create function public.lead_statement_with_outcomes(p_month date)
-returns table (partner_id text, partner_name text, page text, leads integer, held integer, undelivered integer,
-  first_day text, last_day text, won integer, lost integer)
-language sql
-stable
-security definer
-set search_path = public, pg_temp
-as $$
-  with stored as (
-    select coalesce(q.partner_id, '') as partner_id, lead_page(q.source_url) as page, lead_state(q.id) as state
-    from quote_requests q
-    where not q.deploy_check and not q.held
-      and q.received_at >= date_trunc('month', p_month)::timestamp at time zone 'Europe/Copenhagen'
-      and q.received_at < (date_trunc('month', p_month) + interval '1 month')::timestamp at time zone 'Europe/Copenhagen'
-  ), outcomes as (
-    select o.partner_id, o.page, sum(o.won)::integer as won, sum(o.lost)::integer as lost from (
-      select s.partner_id, s.page, (s.state = 'vundet')::int as won, (s.state = 'tabt')::int as lost from stored s
-      union all
-      select k.partner_id, k.page, k.won, k.lost from lead_outcome_counts k where k.month = date_trunc('month', p_month)::date
-    ) o group by o.partner_id, o.page
-  )
-  select s.partner_id, s.partner_name, s.page, s.leads, s.held, s.undelivered, s.first_day, s.last_day,
-    coalesce(o.won, 0), coalesce(o.lost, 0)
-  from lead_statement(p_month) s left join outcomes o on o.partner_id = s.partner_id and o.page = s.page
-  order by s.partner_id, s.page
-$$;
-
 -- The month's statement, for the owner.
 create function public.inbox_statement(p_month date)
 returns jsonb
@@ -540,7 +447,7 @@ set search_path = public, pg_temp
 as $$
 begin
   perform public.inbox_caller(true);
-  return coalesce((select jsonb_agg(to_jsonb(s)) from public.lead_statement_with_outcomes(p_month) s), '[]');
+  return coalesce((select jsonb_agg(to_jsonb(s)) from public.lead_statement(p_month) s), '[]');
 end;
 $$;
 

@@ -73,10 +73,20 @@ describe("the statement per partner on PostgreSQL 15", () => {
     expect(await table("2026-11")).toEqual(before);
     // What is kept holds no personal data: counts, days, partner and page (without its query).
     const kept = await db.sql`select * from lead_statement_counts where month = '2026-11-01'`;
-    expect(Object.keys(kept[0]).sort()).toEqual(["first_day", "held", "last_day", "leads", "month", "page", "partner_id", "undelivered"]);
-    expect(kept.map((row) => row.page)).toEqual(["https://boligportalen.example/el"]);
-    expect(await db.sql`select partner_id, page, won, lost from lead_outcome_counts where month = '2026-11-01'`).toEqual([
-      { partner_id: "boligportalen", page: "https://boligportalen.example/el", won: 1, lost: 0 },
+    expect(Object.keys(kept[0]).sort()).toEqual([
+      "first_day",
+      "held",
+      "last_day",
+      "leads",
+      "lost",
+      "month",
+      "page",
+      "partner_id",
+      "undelivered",
+      "won",
+    ]);
+    expect(kept.map(({ page, won, lost }) => ({ page, won, lost }))).toEqual([
+      { page: "https://boligportalen.example/el", won: 1, lost: 0 },
     ]);
 
     const folder = testFolder("statement-csv-");

@@ -52,8 +52,10 @@ describe("the monthly statement e-mail on PostgreSQL 15", () => {
       (public.copenhagen_month(now()) - interval '1 month')::timestamp at time zone 'Europe/Copenhagen' as start`;
     const day = (/** @type {number} */ days) => new Date(start.getTime() + days * 86_400_000).toISOString();
     await db.sql`insert into partners (id, name, origin) values ('boligportalen', 'Boligportalen', 'https://boligportalen.example')`;
-    await insertLead(db.sql, day(1), { partner_id: "boligportalen", source_url: "https://boligportalen.example/el" });
+    const won = await insertLead(db.sql, day(1), { partner_id: "boligportalen", source_url: "https://boligportalen.example/el" });
     await insertLead(db.sql, day(19), { partner_id: "boligportalen", source_url: "https://boligportalen.example/el" });
+    // Won in the inbox: the statement says how the month's leads ended, as the inbox does.
+    await db.sql`insert into lead_events (request_id, by_email, state) values (${won}, 'ejer@example.dk', 'vundet')`;
     await insertLead(db.sql, day(5), { source_url: "https://www.example.dk/kontakt", mail: "failed" });
 
     const answers = await Promise.all([0, 1, 0, 1].map((index) => retry(instances[index].port)));
@@ -69,7 +71,9 @@ describe("the monthly statement e-mail on PostgreSQL 15", () => {
     expect(text).toContain(`i ${monthName} (dansk tid)`);
     expect(text).toContain("Forespørgsler i alt: 3\n");
     expect(text).toContain("Ikke nået frem som e-mail: 1 (se dem med: npm run leads -- --undelivered)");
-    expect(text).toMatch(/Boligportalen +2 +2\.\d+\.\d{4} +20\.\d+\.\d{4} +0/);
+    expect(text).toContain("Vundet: 1, tabt: 0\n");
+    expect(text).toMatch(/Partner +Forespørgsler +Første +Seneste +Holdt tilbage +Vundet +Tabt\n/);
+    expect(text).toMatch(/Boligportalen +2 +2\.\d+\.\d{4} +20\.\d+\.\d{4} +0 +1 +0\n/);
     expect(text).toMatch(/Egen hjemmeside +1 /);
     expect(text).toMatch(/https:\/\/boligportalen\.example\/el +2/);
     expect(text).toMatch(/https:\/\/www\.example\.dk\/kontakt +1/);

@@ -1,16 +1,15 @@
-// A month's statement of leads as the firm reads it, from the database's lead_statement() (migration
-// the baseline: counted in Copenhagen time, deleted rows kept as counts): per partner, per
-// page, and the totals, with Danish tables and the CSV for accounting. Plain JavaScript, shared by the
-// monthly e-mail (Deno), the inbox (Deno) and `npm run leads -- --by-partner` (Node), so all say the
-// same. Where the rows carry won and lost (lead_statement_with_outcomes(), the inbox's migration), the
-// tables and the CSV show them too.
+// A month's statement of leads as the firm reads it, from the database's lead_statement() (the baseline
+// migration: counted in Copenhagen time, deleted rows kept as counts): per partner, per page, and the
+// totals, with the leads won and lost as they stand, in Danish tables and the CSV for accounting. Plain
+// JavaScript, shared by the monthly e-mail (Deno), the inbox (Deno) and `npm run leads -- --by-partner`
+// (Node), so all say the same.
 import { danishDay } from "./copenhagen-time.js";
 import { toCsv } from "./csv.js";
 
 /**
  * @typedef {{ partner_id: string, partner_name: string | null, page: string, leads: number, held: number, undelivered: number,
- *   first_day: string | null, last_day: string | null, won?: number, lost?: number }} StatementRow  one partner and page, as
- *   lead_statement() answers (days 'YYYY-MM-DD'); won and lost from lead_statement_with_outcomes()
+ *   first_day: string | null, last_day: string | null, won: number, lost: number }} StatementRow  one partner and page, as
+ *   lead_statement() answers (days 'YYYY-MM-DD')
  * @typedef {{ key: string, label: string, leads: number, held: number, undelivered: number, firstDay: string | null, lastDay: string | null,
  *   won: number, lost: number }} StatementLine
  */
@@ -18,7 +17,9 @@ import { toCsv } from "./csv.js";
 /** What the statement counts, in the firm's words (the migration defines it the same way). */
 export const WHAT_COUNTS =
   "En forespørgsel er én gemt henvendelse fra en kunde; den samme sendt igen tæller én gang, og test fra npm run verify:deploy tæller ikke. " +
-  "Forespørgsler holdt tilbage (for mange fra samme e-mailadresse inden for en time) tælles for sig. Dage og måneder er dansk tid.";
+  "Forespørgsler holdt tilbage (for mange fra samme e-mailadresse inden for en time) tælles for sig. " +
+  "Vundet og tabt er forespørgslerne, som de står i indbakken nu; en slettet forespørgsel, som den stod, da den blev slettet. " +
+  "Dage og måneder er dansk tid.";
 
 /**
  * The partner's name as the statement shows it: the name registered, else its id; the firm's own site.
@@ -52,8 +53,8 @@ function sumBy(rows, keyOf, labelOf) {
     line.leads += row.leads;
     line.held += row.held;
     line.undelivered += row.undelivered;
-    line.won += row.won ?? 0;
-    line.lost += row.lost ?? 0;
+    line.won += row.won;
+    line.lost += row.lost;
     if (row.first_day && (!line.firstDay || row.first_day < line.firstDay)) line.firstDay = row.first_day;
     if (row.last_day && (!line.lastDay || row.last_day > line.lastDay)) line.lastDay = row.last_day;
     lines.set(key, line);
@@ -89,12 +90,6 @@ export const totals = (rows) =>
     () => "I alt",
   )[0] ?? { key: "", label: "I alt", leads: 0, held: 0, undelivered: 0, firstDay: null, lastDay: null, won: 0, lost: 0 };
 
-/**
- * Whether the rows say how the leads ended (won, lost).
- * @param {StatementRow[]} rows
- */
-const withOutcomes = (rows) => rows.some((row) => row.won !== undefined);
-
 /** @param {string | null} day */
 const dayText = (day) => (day ? danishDay(day) : "–");
 
@@ -120,16 +115,16 @@ export function textTable(header, rows) {
  */
 export function partnerTable(rows) {
   const all = totals(rows);
-  const outcomes = withOutcomes(rows);
   return textTable(
-    ["Partner", "Forespørgsler", "Første", "Seneste", "Holdt tilbage", ...(outcomes ? ["Vundet", "Tabt"] : [])],
+    ["Partner", "Forespørgsler", "Første", "Seneste", "Holdt tilbage", "Vundet", "Tabt"],
     [...byPartner(rows), all].map((line) => [
       line.label,
       line.leads,
       dayText(line.firstDay),
       dayText(line.lastDay),
       line.held,
-      ...(outcomes ? [line.won, line.lost] : []),
+      line.won,
+      line.lost,
     ]),
   );
 }
@@ -139,10 +134,9 @@ export function partnerTable(rows) {
  * @param {StatementRow[]} rows
  */
 export function pageTable(rows) {
-  const outcomes = withOutcomes(rows);
   return textTable(
-    ["Side", "Forespørgsler", ...(outcomes ? ["Vundet", "Tabt"] : [])],
-    byPage(rows).map((line) => [line.label, line.leads, ...(outcomes ? [line.won, line.lost] : [])]),
+    ["Side", "Forespørgsler", "Vundet", "Tabt"],
+    byPage(rows).map((line) => [line.label, line.leads, line.won, line.lost]),
   );
 }
 
@@ -152,7 +146,6 @@ export function pageTable(rows) {
  * @param {StatementRow[]} rows
  */
 export function statementCsv(month, rows) {
-  const outcomes = withOutcomes(rows);
   /** @param {StatementLine} line */
   const cells = (line) => [
     month,
@@ -163,20 +156,11 @@ export function statementCsv(month, rows) {
     line.lastDay ?? "",
     line.held,
     line.undelivered,
-    ...(outcomes ? [line.won, line.lost] : []),
+    line.won,
+    line.lost,
   ];
   return toCsv(
-    [
-      "Måned",
-      "Partner-id",
-      "Partner",
-      "Forespørgsler",
-      "Første",
-      "Seneste",
-      "Holdt tilbage",
-      "Ikke leveret",
-      ...(outcomes ? ["Vundet", "Tabt"] : []),
-    ],
+    ["Måned", "Partner-id", "Partner", "Forespørgsler", "Første", "Seneste", "Holdt tilbage", "Ikke leveret", "Vundet", "Tabt"],
     [...byPartner(rows).map(cells), cells(totals(rows))],
   );
 }

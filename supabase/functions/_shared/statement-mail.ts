@@ -1,5 +1,6 @@
-// The firm's monthly statement e-mail: one month's leads in total, per partner and per page, and the
-// undelivered ones, in Danish (the tables are lead-statement.js's, the same as `npm run leads -- --by-partner`).
+// The firm's monthly statement e-mail: one month's leads in total, per partner and per page, the
+// undelivered ones, and those won and lost, in Danish (the tables are lead-statement.js's, the same as
+// `npm run leads -- --by-partner`).
 import { danishMonth } from "./copenhagen-time.js";
 import { escapeHtml } from "./escape-html.js";
 import { pageTable, partnerTable, type StatementRow, totals, WHAT_COUNTS } from "./lead-statement.js";
@@ -14,6 +15,7 @@ export function statementMessage(month: string, rows: StatementRow[], settings: 
       `Forespørgsler i alt: ${all.leads}`,
       `Ikke nået frem som e-mail: ${all.undelivered}${all.undelivered ? " (se dem med: npm run leads -- --undelivered)" : ""}`,
       `Holdt tilbage: ${all.held}`,
+      `Vundet: ${all.won}, tabt: ${all.lost}`,
     ].join("\n"),
     `Pr. partner:\n\n${partnerTable(rows)}`,
     `Pr. side:\n\n${pageTable(rows)}`,
