@@ -12,6 +12,7 @@ import { startLocalSite } from "../support/local-site.js";
 import { startPartnerServer } from "../support/partner-page.js";
 import { business } from "../support/site.js";
 import keptOnDevice from "../../widgets/quote-form/kept-on-device.json" with { type: "json" };
+import QUOTE_RULES from "../../supabase/functions/_shared/quote-rules.json" with { type: "json" };
 import { inboxFlow } from "./inbox-flow.js";
 
 let site;
@@ -187,6 +188,40 @@ describe("a photo request whose answer was lost", () => {
     await page.getByRole("button", { name: "Send forespørgsel" }).click();
     await page.locator("elektriker-notices .notice:not(.notice-destructive)", { hasText: "Besked sendt!" }).waitFor({ timeout: 20_000 });
     expect(await rowsFor(email)).toHaveLength(2);
+    await context.close();
+  });
+});
+
+describe("photos picked just before Send", () => {
+  // A phone takes its time to scale a camera's photos; a Send pressed meanwhile (the fill time long past)
+  // once went without the photos not yet scaled, and their thumbnails came after 'Besked sendt!'.
+  it("all go with the request, however long they take to prepare", async () => {
+    const { context, page } = await visit(browser, `${site.base}/kontakt`);
+    const form = page.locator("elektriker-quote-form");
+    await page.locator("#kontakt-form-name").focus();
+    await page.locator("elektriker-quote-form[ready]").waitFor();
+    const email = "sidste-billeder@example.dk";
+    await fill(form, { ...PERSON, email, location: "Køge" });
+    /** A JPEG of `width` x `height` px. */
+    const photo = async (/** @type {string} */ name, /** @type {number} */ width, /** @type {number} */ height) => ({
+      name,
+      mimeType: "image/jpeg",
+      buffer: await sharp({ create: { width, height, channels: 3, background: "#b04020" } })
+        .jpeg()
+        .toBuffer(),
+    });
+    // One small photo first, shown: the photo code is loaded, as on a visitor's second pick.
+    await form.locator("input[type=file]").setInputFiles([await photo("maaler.jpg", 40, 30)]);
+    await form.locator(".quote-thumbs li").waitFor();
+    const camera = [await photo("tavle-1.jpg", 6000, 4000), await photo("tavle-2.jpg", 6000, 4000)];
+    // A visitor who took longer than the minimum fill time: Send goes at once, with no wait of its own.
+    await new Promise((resolve) => setTimeout(resolve, QUOTE_RULES.minFillMs));
+    await form.locator("input[type=file]").setInputFiles(camera);
+    await page.getByRole("button", { name: "Send forespørgsel" }).click();
+    await page.locator("elektriker-notices .notice:not(.notice-destructive)", { hasText: "Besked sendt!" }).waitFor({ timeout: 30_000 });
+    const mail = await mailTo(email);
+    expect(mail.attachments.map((file) => file.filename)).toEqual(["maaler.jpg", "tavle-1.jpg", "tavle-2.jpg"]);
+    expect(await form.locator(".quote-thumbs li").count()).toBe(0);
     await context.close();
   });
 });

@@ -13,6 +13,12 @@ type PhotoRule = { maxFiles: number; longSide: number };
 /** JPEG quality: a fuse board's labels stay readable at about a tenth of a phone's original. */
 const QUALITY = 0.85;
 const picked = new WeakMap<HTMLInputElement, PickedPhoto[]>();
+/**
+ * The picks of each input still being scaled, one after the other: the form sends once they are done
+ * (formBody). A Send pressed while a phone was still scaling its photos once went without them. The input
+ * is aria-busy meanwhile, which also tells the form to load this module when it sends.
+ */
+const scaling = new WeakMap<HTMLInputElement, Promise<void>>();
 /** The last photo's number: each picked photo gets its own, whatever its name and size. */
 let picks = 0;
 
@@ -72,13 +78,30 @@ function tell(input: HTMLInputElement, problem?: string) {
 }
 
 /**
- * Adds the input's picked files as scaled photos with thumbnails, as many as there is room for, and says
- * in Danish what was left out: a file the browser cannot read as an image (named), or one too many.
+ * Adds the input's picked files as scaled photos with thumbnails, after any pick still being scaled;
+ * resolves when they are added.
  */
-export async function pick(input: HTMLInputElement, rule: PhotoRule) {
+export function pick(input: HTMLInputElement, rule: PhotoRule): Promise<void> {
   const files = [...(input.files ?? [])];
   // The form sends the scaled copies; the same file may be picked again after it was removed.
   input.value = "";
+  input.setAttribute("aria-busy", "true");
+  const done: Promise<void> = (scaling.get(input) ?? Promise.resolve()).then(() => add(input, files, rule));
+  scaling.set(input, done);
+  const settled = () => {
+    if (scaling.get(input) !== done) return;
+    scaling.delete(input);
+    input.removeAttribute("aria-busy");
+  };
+  done.then(settled, settled);
+  return done;
+}
+
+/**
+ * Adds `files` as scaled photos with thumbnails, as many as there is room for, and says in Danish what
+ * was left out: a file the browser cannot read as an image (named), or one too many.
+ */
+async function add(input: HTMLInputElement, files: File[], rule: PhotoRule) {
   const photos = picked.get(input) ?? [];
   picked.set(input, photos);
   const list = beside(input, "ul", "quote-thumbs");
@@ -115,14 +138,16 @@ export async function pick(input: HTMLInputElement, rule: PhotoRule) {
 
 /**
  * The request as a form, the fields and then the photos (read by the function as the plain form's); null
- * without photos. Files picked before the form woke up are still in the input: they are scaled first.
+ * without photos. Files picked before the form woke up are still in the input: they are scaled first;
+ * photos still being scaled are waited for.
  */
 export async function formBody(
   fields: Record<string, string | number | undefined>,
   input: HTMLInputElement,
   rule: PhotoRule,
 ): Promise<FormData | null> {
-  if (input.files?.length) await pick(input, rule);
+  if (input.files?.length) pick(input, rule);
+  await scaling.get(input);
   const photos = picked.get(input);
   if (!photos?.length) return null;
   const form = new FormData();

@@ -137,10 +137,13 @@ export function useQuoteSubmit({
     if (filledFor === null) return;
     const content = { ...checked.data, ...extra() };
     const fields = { ...content, elapsedMs: filledFor };
-    // Photos picked (thumbnails show, or still in the input when picked before the form woke up): the
-    // photo module sends them with the fields as a form.
+    // Photos picked (thumbnails show, still being scaled: aria-busy, or still in the input when picked
+    // before the form woke up): the photo module sends them with the fields as a form.
     const input = form.current?.querySelector<HTMLInputElement>("[type=file]");
-    const photos = input?.files?.length || form.current?.querySelector(".quote-thumbs li") ? await import("./photos.ts") : null;
+    const photos =
+      input?.files?.length || input?.getAttribute("aria-busy") || form.current?.querySelector(".quote-thumbs li")
+        ? await import("./photos.ts")
+        : null;
     const body = (input && (await photos?.formBody(fields, input, QUOTE_RULES.photos))) || fields;
     // The same content sent again (the visitor pressed again after an error, whatever it said) goes
     // under the same key: if the first attempt was stored after all, the function answers with that
