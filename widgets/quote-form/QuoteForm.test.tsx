@@ -462,6 +462,18 @@ describe("QuoteForm", () => {
     expect(field("name").value).toBe("");
   });
 
+  // A reload or a link followed right after a keystroke once lost it: the draft was written after the
+  // next frame (an effect), and the page could be gone by then.
+  it("keeps the last keystroke in the draft before the browser draws the next frame", async () => {
+    await mount({ draft: sessionDraft(DRAFT_KEY) });
+    const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+    typeInto(field("name"), "Jens!");
+    for (let tries = 0; tries < 10 && !sessionStorage.getItem(DRAFT_KEY); tries++) await Promise.resolve();
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+    expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? "{}")).toMatchObject({ name: "Jens!" });
+  });
+
   it("keeps no draft where it is given nowhere to keep one (the partner embed)", async () => {
     await mount();
     await type("name", "Jens");

@@ -2,7 +2,7 @@
 // themselves are read, in the same task as the commit, so what was typed before or while the code arrived
 // stays; an empty field gets the saved draft back, where the form keeps one (session-draft.ts). The time
 // of the first keystroke is remembered for the function's fill-time check.
-import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { QUOTE_FIELDS, type QuoteField, type QuoteValues } from "#quote-rules";
 import { pageTime } from "./fill-clock.ts";
 import type { DraftStore } from "./session-draft.ts";
@@ -61,8 +61,9 @@ export function useDraft(options: DraftOptions) {
     setValues((values) => (values.location === shown ? { ...values, location: prefill } : values));
   }
 
+  // In the commit, not after the next frame: a reload or a link followed right after a keystroke keeps it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the draft follows the values only
-  useEffect(() => {
+  useLayoutEffect(() => {
     // A form back at its starting values keeps no draft (nor wakes the island early on the next visit).
     const start = blank(options);
     if (loaded.current) options.store?.write(QUOTE_FIELDS.some((field) => values[field] !== start[field]) ? values : null);
