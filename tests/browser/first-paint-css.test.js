@@ -132,8 +132,11 @@ describe("the first paint's CSS draws every page as the whole stylesheet does", 
               ),
             )
             .toBe(true);
-          // The every-page script has written the "Åben nu" line (it defines the element when it has).
-          await page.waitForFunction(() => !document.querySelector("open-now") || customElements.get("open-now"));
+          // The every-page script has written every "Åben nu" line (each in a task after the element is
+          // defined): its state's class, drawn before and after the whole stylesheet alike.
+          await page.waitForFunction(() =>
+            [...document.querySelectorAll("open-now")].every((line) => line.matches(".is-open, .is-closed")),
+          );
           // Two frames: the modules have run and hydrated what they found.
           await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
           expect(requested, "the loader asks for the whole stylesheet after the first paint").toBe(true);

@@ -119,8 +119,10 @@ describe("the 'Åben nu' line", () => {
           const staticText = parse(await (await fetch(`${site.base}${route}`)).text()).querySelector(box)?.textContent ?? "";
           expect(staticText).toMatch(/kl\. \d/);
           await page.goto(`${site.base}${route}`, { waitUntil: "load" });
-          // The page's own script has written this minute's state (it defines the element when it does).
-          await page.waitForFunction(() => customElements.get("open-now"));
+          // The page's own script has written this minute's state into every line.
+          await page.waitForFunction(() =>
+            [...document.querySelectorAll("open-now")].every((line) => line.matches(".is-open, .is-closed")),
+          );
           const results = await page.evaluate(
             ({ selector, texts }) => {
               const line = /** @type {HTMLElement} */ (document.querySelector(selector));
