@@ -149,23 +149,47 @@ describe("the quote form on the firm's pages, against the local stack", { concur
   });
 });
 
+/**
+ * A JPEG file for a file input: `width` x `height` px of one colour.
+ * @param {string} name
+ * @param {{ width?: number, height?: number, colour?: string }} [size]
+ */
+const photo = async (name, { width = 40, height = 30, colour = "#b04020" } = {}) => ({
+  name,
+  mimeType: "image/jpeg",
+  buffer: await sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer(),
+});
+
+/**
+ * /kontakt with its quote form woken and filled in for `email`.
+ * @param {string} email
+ */
+async function filledForm(email) {
+  const { context, page } = await visit(browser, `${site.base}/kontakt`);
+  const form = page.locator("elektriker-quote-form");
+  await page.locator("#kontakt-form-name").focus();
+  await page.locator("elektriker-quote-form[ready]").waitFor();
+  await fill(form, { ...PERSON, email, location: "Køge" });
+  return { context, page, form };
+}
+
+/**
+ * Picks `file` in the form's photo field and waits for its thumbnail.
+ * @param {import("playwright-core").Locator} form
+ * @param {Awaited<ReturnType<typeof photo>>} file
+ */
+async function pickShown(form, file) {
+  await form.locator("input[type=file]").setInputFiles([file]);
+  await form.locator(".quote-thumbs li").waitFor();
+}
+
 describe("a photo request whose answer was lost", () => {
   it("is kept and sent once by itself; sent again with another photo, it goes under a new key as a new request", async () => {
-    const { context, page } = await visit(browser, `${site.base}/kontakt`);
-    const form = page.locator("elektriker-quote-form");
-    await page.locator("#kontakt-form-name").focus();
-    await page.locator("elektriker-quote-form[ready]").waitFor();
     const email = "bytter-billede@example.dk";
-    await fill(form, { ...PERSON, email, location: "Køge" });
-    const photo = async (/** @type {string} */ name, /** @type {string} */ colour) => ({
-      name,
-      mimeType: "image/jpeg",
-      buffer: await sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
-        .jpeg()
-        .toBuffer(),
-    });
-    await form.locator("input[type=file]").setInputFiles([await photo("tavle.jpg", "#b04020")]);
-    await form.locator(".quote-thumbs li").waitFor();
+    const { context, page, form } = await filledForm(email);
+    await pickShown(form, await photo("tavle.jpg"));
     // Every attempt reaches the function and is stored (the first) or replayed (the retries), and every
     // answer is lost on the way back: the request is kept on the device under its key.
     await page.route(`${site.apiUrl}/**`, async (route) => {
@@ -183,8 +207,7 @@ describe("a photo request whose answer was lost", () => {
     expect(await rowsFor(email)).toHaveLength(1);
     // The visitor sends the same person's request again with another photo: a new key, a new request.
     await fill(form, { ...PERSON, email, location: "Køge" });
-    await form.locator("input[type=file]").setInputFiles([await photo("tavle.jpg", "#2040b0")]);
-    await form.locator(".quote-thumbs li").waitFor();
+    await pickShown(form, await photo("tavle.jpg", { colour: "#2040b0" }));
     await page.getByRole("button", { name: "Send forespørgsel" }).click();
     await page.locator("elektriker-notices .notice:not(.notice-destructive)", { hasText: "Besked sendt!" }).waitFor({ timeout: 20_000 });
     expect(await rowsFor(email)).toHaveLength(2);
@@ -196,24 +219,11 @@ describe("photos picked just before Send", () => {
   // A phone takes its time to scale a camera's photos; a Send pressed meanwhile (the fill time long past)
   // once went without the photos not yet scaled, and their thumbnails came after 'Besked sendt!'.
   it("all go with the request, however long they take to prepare", async () => {
-    const { context, page } = await visit(browser, `${site.base}/kontakt`);
-    const form = page.locator("elektriker-quote-form");
-    await page.locator("#kontakt-form-name").focus();
-    await page.locator("elektriker-quote-form[ready]").waitFor();
     const email = "sidste-billeder@example.dk";
-    await fill(form, { ...PERSON, email, location: "Køge" });
-    /** A JPEG of `width` x `height` px. */
-    const photo = async (/** @type {string} */ name, /** @type {number} */ width, /** @type {number} */ height) => ({
-      name,
-      mimeType: "image/jpeg",
-      buffer: await sharp({ create: { width, height, channels: 3, background: "#b04020" } })
-        .jpeg()
-        .toBuffer(),
-    });
+    const { context, page, form } = await filledForm(email);
     // One small photo first, shown: the photo code is loaded, as on a visitor's second pick.
-    await form.locator("input[type=file]").setInputFiles([await photo("maaler.jpg", 40, 30)]);
-    await form.locator(".quote-thumbs li").waitFor();
-    const camera = [await photo("tavle-1.jpg", 6000, 4000), await photo("tavle-2.jpg", 6000, 4000)];
+    await pickShown(form, await photo("maaler.jpg"));
+    const camera = [await photo("tavle-1.jpg", { width: 6000, height: 4000 }), await photo("tavle-2.jpg", { width: 6000, height: 4000 })];
     // A visitor who took longer than the minimum fill time: Send goes at once, with no wait of its own.
     await new Promise((resolve) => setTimeout(resolve, QUOTE_RULES.minFillMs));
     await form.locator("input[type=file]").setInputFiles(camera);
