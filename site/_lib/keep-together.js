@@ -1,9 +1,10 @@
 // Numbers a reader takes in at a glance never break over two lines: the phone number ("12 34 56 78"),
 // times ("7.00–17.00"), and amounts with their unit ("12 km", "75–85 %", "2–4 timer"); nor do an e-mail
 // address (which may break after its "@" only) and the word "e-mail" at their hyphens. Built pages once
-// showed 'Store Heddinge 12 / km', '07:00- / 17:00', 'kontakt@eksempel- / el.example' and 'e- / mail'. Rather than trusting every template
-// and data file to remember, the build wraps each such run of page text in a no-wrap span (`.nowrap` in
-// site/styles/main.css: `display: contents`, so inside a flex row the text stays one item, with no extra gap).
+// showed 'Store Heddinge 12 / km', '07:00- / 17:00', 'kontakt@eksempel- / el.example' and 'e- / mail'.
+// Rather than trusting every template and data file to remember, the build wraps each such run of page
+// text in a no-wrap span (`.nowrap` in site/styles/main.css: `display: contents`, so inside a flex row
+// the text stays one item, with no extra gap).
 const UNITS = "km|kW|%|timer|hverdage|arbejdsdage|dage|år|minutter|m²|m2|kr\\.";
 const NUMBER = "\\d+(?:[.,]\\d+)?";
 const TIME = "\\d{1,2}[.:]\\d{2}";

@@ -108,8 +108,8 @@ export function Notices() {
   // notice was already on screen.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const shown = region.current?.querySelector(".notice");
-      if (shown && event.altKey && (event.key === "t" || event.key === "T" || event.code === "KeyT")) {
+      const altT = event.altKey && (event.key === "t" || event.key === "T" || event.code === "KeyT");
+      if (altT && region.current?.querySelector(".notice")) {
         event.preventDefault();
         region.current?.focus(); // focusin records where focus came from
       }
