@@ -767,11 +767,12 @@ as $$
       count(*) filter (where not q.held) as leads,
       count(*) filter (where q.held) as held,
       count(*) filter (where not q.held and m.state is distinct from 'sent') as undelivered,
-      count(*) filter (where not q.held and lead_state(q.id) = 'vundet') as won,
-      count(*) filter (where not q.held and lead_state(q.id) = 'tabt') as lost,
+      count(*) filter (where not q.held and latest.state = 'vundet') as won,
+      count(*) filter (where not q.held and latest.state = 'tabt') as lost,
       min(copenhagen_day(q.received_at)) filter (where not q.held) as first_day,
       max(copenhagen_day(q.received_at)) filter (where not q.held) as last_day
     from quote_requests q left join deliveries m on m.request_id = q.id and m.channel = 'mail'
+      cross join lateral (select lead_state(q.id) as state) latest -- each lead's state read once
     where not q.deploy_check
       and q.received_at >= date_trunc('month', p_month)::timestamp at time zone 'Europe/Copenhagen'
       and q.received_at < (date_trunc('month', p_month) + interval '1 month')::timestamp at time zone 'Europe/Copenhagen'
