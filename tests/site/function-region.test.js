@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { siteFactsFrom } from "../../widgets/shared/site-facts.ts";
+import { changeBooking, fetchBooking, fetchSlots } from "../../widgets/booking/booking-api.ts";
 import { sendQuote } from "../../widgets/quote-form/send-quote.ts";
 import { business, DIST, htmlFiles, page } from "../support/site.js";
 
@@ -47,5 +48,23 @@ describe("where the function runs", () => {
     expect(await sendQuote(siteFactsFrom(business).backend, { name: "Jens" }, "region-key-0123456789")).toMatchObject({ ok: true });
     expect(new URL(calls[0].url).searchParams.get("forceFunctionRegion")).toBe(region);
     expect(calls[0].headers.get("x-region")).toBe(region);
+  });
+
+  // The booking page's own calls once ran wherever Supabase chose: a customer's booking, read, cancelled
+  // or moved, outside the region the privacy page names.
+  it("is pinned by the booking page's calls: the free times, a customer's booking, its cancel and move", async () => {
+    const urls = [];
+    vi.stubGlobal("fetch", async (url) => {
+      urls.push(new URL(String(url)));
+      return new Response("{}", { status: 200, headers: { "Content-Type": "application/json" } });
+    });
+    const backend = siteFactsFrom(business).backend;
+    const link = `${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}.${"a".repeat(32)}`;
+    await fetchSlots(backend);
+    await fetchBooking(backend, link);
+    await changeBooking(backend, link, null);
+    await changeBooking(backend, link, "2026-12-14T08:00:00.000Z");
+    expect(urls.map((url) => url.searchParams.get("forceFunctionRegion"))).toEqual([region, region, region, region]);
+    expect(urls.map((url) => url.searchParams.has("slots") || url.searchParams.get("booking") === link)).toEqual([true, true, true, true]);
   });
 });

@@ -9,18 +9,21 @@ export type { Slot };
 /** A customer's booking as the function shows it: its time, whether it is still on, the times it may move to. */
 export type BookedVisit = { start: string; end: string; active: boolean; cancelled: boolean; slots: Slot[] };
 
-/** An answer the function gave, or none: `error` is its Danish text, `slots` the nearest free times after a time was taken. */
-export type Answer<T> = { ok: true; data: T } | { ok: false; status?: number; error?: string; slots?: Slot[] };
+/** An answer the function gave, or none: `error` is its Danish text. */
+export type Answer<T> = { ok: true; data: T } | { ok: false; status?: number; error?: string };
 
-/** Calls the function as its client does (the anon key in both headers). */
+/**
+ * Calls the function as its client does: the anon key in both headers, and run in the database's region
+ * (forceFunctionRegion, as the forms' targets: shared/site-facts.ts), which the privacy page names.
+ */
 async function call<T>(backend: SiteFacts["backend"], query: string, init: RequestInit = {}): Promise<Answer<T>> {
   try {
-    const response = await fetch(`${backend.url}/functions/v1/${backend.functionName}?${query}`, {
+    const response = await fetch(`${backend.url}/functions/v1/${backend.functionName}?forceFunctionRegion=${backend.region}&${query}`, {
       ...init,
       headers: { Authorization: `Bearer ${backend.anonKey}`, apikey: backend.anonKey, ...init.headers },
     });
     const body = await response.json().catch(() => ({}));
-    return response.ok ? { ok: true, data: body as T } : { ok: false, status: response.status, error: body.error, slots: body.slots };
+    return response.ok ? { ok: true, data: body as T } : { ok: false, status: response.status, error: body.error };
   } catch {
     return { ok: false };
   }
