@@ -68,7 +68,7 @@ export class InboxError extends Error {
 }
 
 export const OFFLINE_MESSAGE = "Ingen forbindelse. Tjek dit net, og prøv igen.";
-const FAILED_MESSAGE = "Noget gik galt. Prøv igen om lidt.";
+export const FAILED_MESSAGE = "Noget gik galt. Prøv igen om lidt.";
 
 export type InboxApi = {
   call<A extends keyof Actions>(action: A, params?: Actions[A][0]): Promise<Actions[A][1]>;

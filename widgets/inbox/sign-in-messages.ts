@@ -1,13 +1,15 @@
 // What the owner reads when a sign-in step is refused. Supabase Auth (and the local stack's stand-in of
 // it) answers with a status and a code (docs: the inbox contract in widgets/inbox/README.md); every case a
 // person can cause gets its own Danish sentence.
+import { FAILED_MESSAGE as FAILED, OFFLINE_MESSAGE as OFFLINE } from "./api.ts";
+
 export type AuthFailure = { status?: number; code?: string; name?: string } | null | undefined;
 
 export const NOT_ON_TEAM = "Den adresse er ikke med på firmaets team. Bed firmaets ejer om at tilføje dig, eller tjek stavningen.";
 export const TOO_MANY = "For mange forsøg. Vent et par minutter, og prøv igen.";
 export const WRONG_CODE = "Koden er forkert eller udløbet. Tjek de 6 cifre, eller bed om en ny kode.";
-export const OFFLINE = "Ingen forbindelse. Tjek dit net, og prøv igen.";
-export const FAILED = "Noget gik galt. Prøv igen om lidt.";
+// No connection, and any other failure: the inbox's own words for them (api.ts).
+export { FAILED, OFFLINE };
 
 /** The message for a refused request for a code. */
 export function codeRequestMessage(error: AuthFailure) {
