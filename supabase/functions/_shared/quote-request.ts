@@ -94,7 +94,7 @@ export function validateCallbackRequest(input: unknown): { ok: true; data: Lead 
 }
 
 /** The chosen time of a booking: an ISO date-time (the free times' `start`), else null. */
-function bookingStart(value: unknown): Date | null {
+export function bookingStart(value: unknown): Date | null {
   if (typeof value !== "string" || !/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(value.trim())) return null;
   const start = new Date(value.trim());
   return Number.isNaN(start.getTime()) ? null : start;

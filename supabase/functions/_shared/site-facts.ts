@@ -89,6 +89,9 @@ const fileSchema = z.object({
 
 /** How long a read of the site may take. */
 const READ_TIMEOUT_MS = 5_000;
+/** Said in an answer instead of the firm's phone number while an instance has no copy of the site's facts. */
+export const PHONE_UNKNOWN = "telefonnummeret på vores hjemmeside";
+
 /** The most of the file that is read, in bytes (today's file is a few kB): a larger one is refused, the rest unread. */
 export const MAX_FACTS_BYTES = 1_048_576;
 /** How long a request waits for an instance's first copy before it is answered without one. */

@@ -18,9 +18,10 @@ import {
   visitAt,
 } from "../_shared/booking-slots.ts";
 import { isBookingToken } from "../_shared/booking-token.ts";
+import { bookingStart } from "../_shared/quote-request.ts";
 import { corsHeaders } from "../_shared/cors.ts";
 import { jsonResponse, sha256Hex } from "../_shared/http.ts";
-import type { Facts } from "../_shared/site-facts.ts";
+import { type Facts, PHONE_UNKNOWN } from "../_shared/site-facts.ts";
 import type { NewVisit } from "../_shared/store.ts";
 import type { Exchange } from "./handler.ts";
 
@@ -45,7 +46,7 @@ const json = ({ request }: Exchange, status: number, body: unknown, headers: Rec
 /** A refusal in Danish with the firm's phone number, and what else the page needs (the nearest free times). */
 function refuse(exchange: Exchange, status: number, key: RuleKey, extra: Record<string, unknown> = {}): Response {
   exchange.instance.log({ event: "booking_refused", requestId: exchange.requestId, status, reason: key });
-  const phone = exchange.instance.facts?.phone ?? "telefonnummeret på vores hjemmeside";
+  const phone = exchange.instance.facts?.phone ?? PHONE_UNKNOWN;
   return json(exchange, status, { error: bookingRules[key].replace("{phone}", phone), code: key, requestId: exchange.requestId, ...extra });
 }
 
@@ -55,10 +56,9 @@ async function slotsFor(exchange: Exchange, facts: BookingFacts, town: Town | nu
   return freeSlots({ facts, taken, now: new Date(), buffer: bufferMinutes(facts, town) });
 }
 
-/** The answer to a time taken meanwhile: 409, in Danish, with the nearest free times. */
-async function slotTaken(exchange: Exchange, facts: BookingFacts, town: Town | null, wanted: Date, except: string | null = null) {
-  return refuse(exchange, 409, "slotTaken", { slots: nearestSlots(await slotsFor(exchange, facts, town, except), wanted) });
-}
+/** The answer to a time taken meanwhile: 409, in Danish, with the nearest of the `free` times. */
+const slotTaken = (exchange: Exchange, free: Slot[], wanted: Date) =>
+  refuse(exchange, 409, "slotTaken", { slots: nearestSlots(free, wanted) });
 
 /**
  * A booking's visit, once its time is one of the free times for its town now; otherwise the answer (409
@@ -69,7 +69,7 @@ export async function planVisit(exchange: Exchange, location: string, start: Dat
   if (!facts) return refuse(exchange, 503, "notOffered");
   const town = townOf(location, facts.areas);
   const free = await slotsFor(exchange, facts, town);
-  if (!free.some((slot) => Date.parse(slot.start) === start.getTime())) return await slotTaken(exchange, facts, town, start);
+  if (!free.some((slot) => Date.parse(slot.start) === start.getTime())) return slotTaken(exchange, free, start);
   const buffer = bufferMinutes(facts, town);
   const visit = visitAt(start, facts, buffer);
   return {
@@ -85,7 +85,7 @@ export async function planVisit(exchange: Exchange, location: string, start: Dat
 export async function refusedBooking(exchange: Exchange, kind: "slotTaken" | "bookingLimited", location: string, start: Date) {
   const facts = bookingFactsOf(exchange.instance.facts);
   if (kind === "bookingLimited" || !facts) return refuse(exchange, 429, "bookingLimited");
-  return await slotTaken(exchange, facts, townOf(location, facts.areas), start);
+  return slotTaken(exchange, await slotsFor(exchange, facts, townOf(location, facts.areas)), start);
 }
 
 /** The booking a customer's link names (`<id>.<token>`), when the token is that booking's. */
@@ -149,12 +149,11 @@ export async function bookingChange(exchange: Exchange, link: string): Promise<R
   const facts = bookingFactsOf(exchange.instance.facts);
   let start: Date | null = null;
   if (body.action === "move") {
-    start = typeof body.start === "string" ? new Date(body.start) : null;
+    start = bookingStart(body.start); // as a booking's own time is read: junk is no time at all
     if (!facts) return refuse(exchange, 503, "notOffered");
     const town = townOf(booking.location, facts.areas);
     const free = await slotsFor(exchange, facts, town, booking.id);
-    if (!start || !free.some((slot) => Date.parse(slot.start) === start?.getTime()))
-      return await slotTaken(exchange, facts, town, start ?? new Date(), booking.id);
+    if (!start || !free.some((slot) => Date.parse(slot.start) === start?.getTime())) return slotTaken(exchange, free, start ?? new Date());
   } else if (body.action !== "cancel") {
     return json(exchange, 400, { error: "Ukendt ændring.", requestId: exchange.requestId });
   }
@@ -167,7 +166,7 @@ export async function bookingChange(exchange: Exchange, link: string): Promise<R
   } catch (error) {
     // Another visit took the time between the check and the change (exclusion_violation).
     if ((error as { code?: string })?.code === "23P01" && facts && start)
-      return await slotTaken(exchange, facts, townOf(booking.location, facts.areas), start, booking.id);
+      return slotTaken(exchange, await slotsFor(exchange, facts, townOf(booking.location, facts.areas), booking.id), start);
     throw error;
   }
 }

@@ -34,7 +34,7 @@ import { readPhotoForm } from "../_shared/photo-form.ts";
 import { checkPhotos, displayName, NotAnImage, type Photo } from "../_shared/quote-photos.ts";
 import type { Store } from "../_shared/store.ts";
 import { sameSecret } from "../_shared/secrets.ts";
-import type { Facts, SiteFactsSource } from "../_shared/site-facts.ts";
+import { type Facts, PHONE_UNKNOWN, type SiteFactsSource } from "../_shared/site-facts.ts";
 
 export { BODY_LIMIT_BYTES } from "../_shared/http.ts";
 
@@ -83,9 +83,6 @@ const DB_UNREACHABLE = new Set([
   "57014",
   "55P03",
 ]);
-
-/** Said instead of the number while an instance has no copy of the site's facts (site-facts.ts). */
-const PHONE_UNKNOWN = "telefonnummeret på vores hjemmeside";
 
 /** The function's Danish answers (answer-messages.json, which the site's error page shows too). */
 const messagesFor = (phone: string) =>
