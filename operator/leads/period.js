@@ -2,7 +2,7 @@
 // `--from YYYY-MM-DD` and/or `--to YYYY-MM-DD` (both days included), or by default the last 30 days.
 // The database turns the days into moments in Europe/Copenhagen (leadsInPeriod), so a lead at 00:30
 // Danish time on the 1st belongs to the 1st.
-import { copenhagenDay } from "../../supabase/functions/_shared/copenhagen-time.js";
+import { addDays, copenhagenDay } from "../../supabase/functions/_shared/copenhagen-time.js";
 
 /** @typedef {{ from: string, to: string }} Period  first and last day, 'YYYY-MM-DD', both included */
 
@@ -11,17 +11,6 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** @param {string} text */
 const isDay = (text) => DAY.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
-
-/**
- * A day `days` after (or before) another, 'YYYY-MM-DD'.
- * @param {string} day
- * @param {number} days
- */
-export function addDays(day, days) {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /**
  * The first and last day of a month 'YYYY-MM'.

@@ -5,7 +5,6 @@
 import { describe, expect, it } from "vitest";
 import {
   bufferMinutes,
-  copenhagenDayOf,
   copenhagenMoment,
   freeSlots,
   haversineKm,
@@ -13,7 +12,7 @@ import {
   townOf,
   visitAt,
 } from "../../supabase/functions/_shared/booking-slots.ts";
-import { danishVisit } from "../../supabase/functions/_shared/copenhagen-time.js";
+import { copenhagenDay as copenhagenDayOf, danishVisit } from "../../supabase/functions/_shared/copenhagen-time.js";
 import { siteFacts } from "../../site/_lib/site-facts.js";
 
 const base = { latitude: 55.3567, longitude: 12.0861 };

@@ -8,7 +8,7 @@
 // the drive from one to the base and from the base to the other apart, which is never less than the drive
 // between them (the triangle inequality): the same rule the database's exclusion constraint holds, so a
 // time shown free is one the database will take unless someone books it first.
-import { copenhagenParts } from "./copenhagen-time.js";
+import { addDays, copenhagenDay, copenhagenParts } from "./copenhagen-time.js";
 import type { Slot } from "./nearest-slots.ts";
 import { areaNamed } from "./receipt-text.ts";
 
@@ -101,14 +101,6 @@ export function copenhagenMoment(day: string, time: string): Date {
   return new Date(local - copenhagenOffset(first) * MINUTE);
 }
 
-/** The Copenhagen calendar day of a moment, 'YYYY-MM-DD'. */
-export function copenhagenDayOf(moment: Date): string {
-  return new Date(moment.getTime() + copenhagenOffset(moment.getTime()) * MINUTE).toISOString().slice(0, 10);
-}
-
-/** The calendar day `count` days after `day`. */
-const addDays = (day: string, count: number) => new Date(Date.parse(`${day}T12:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
-
 /** The visit starting at `start`, and the range it holds with `buffer` minutes on either side. */
 export function visitAt(start: Date, facts: BookingFacts, buffer: number) {
   const end = new Date(start.getTime() + facts.inspections.durationMinutes * MINUTE);
@@ -135,7 +127,7 @@ export function freeSlots({
   days?: number;
 }): Slot[] {
   const { inspections } = facts;
-  const today = copenhagenDayOf(now);
+  const today = copenhagenDay(now);
   const slots: Slot[] = [];
   for (let ahead = inspections.noticeDays; ahead < days; ahead++) {
     const day = addDays(today, ahead);

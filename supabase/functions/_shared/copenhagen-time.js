@@ -65,6 +65,17 @@ export function copenhagenDay(date = new Date()) {
   return `${year}-${month}-${day}`;
 }
 
+/**
+ * A day `days` after (or before) another, 'YYYY-MM-DD': calendar days, whatever the clocks do between.
+ * @param {string} day
+ * @param {number} days
+ */
+export function addDays(day, days) {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 const MONTHS = ["januar", "februar", "marts", "april", "maj", "juni", "juli", "august", "september", "oktober", "november", "december"];
 
 /**
