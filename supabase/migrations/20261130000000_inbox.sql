@@ -465,8 +465,8 @@ $$;
 -- ---------------------------------------------------------------------------------------------------
 -- A customer's data (GDPR art. 15 and 17), found by e-mail (its mailbox, every spelling: as
 -- forget_quote_requester) or by phone number (any spelling: public.phone_number), since a call-back has
--- no e-mail: every column of every request, its photos (name, type, size), what was sent about it, and
--- the inbox's states and notes about it. The callers pass the address in the form the function stores
+-- no e-mail: every column of every request, its photos (name, type, size), what was sent about it, a
+-- booking's visit, and the inbox's states and notes about it. The callers pass the address in the form the function stores
 -- (storedEmailForm, supabase/functions/_shared/email-address.js). scripts/forget-requester.js and the
 -- inbox (for its owner: inbox_customer, inbox_erase) read and erase through these two.
 
@@ -486,6 +486,8 @@ as $$
       from lead_events e where e.request_id = q.id), '[]'),
     'notes', coalesce((select jsonb_agg(jsonb_build_object('at', n.at, 'text', n.text) order by n.id)
       from lead_notes n where n.request_id = q.id), '[]'))
+    -- A booking's visit: when the firm comes to the customer's address is theirs to know, too.
+    || case when q.kind = 'booking' then jsonb_build_object('visit', public.booking_json(q.id)) else '{}' end
   from quote_requests q
   where (p_email is not null and public.mailbox(q.email) = public.mailbox(p_email))
     or (p_phone is not null and public.phone_number(q.phone) = public.phone_number(p_phone))

@@ -149,4 +149,21 @@ describe("the access and erasure answers on PostgreSQL 15", () => {
     expect(await db.sql`select 1 from quote_requests where id = ${id}`).toHaveLength(0);
     expect(await db.sql`select 1 from lead_notes union all select 1 from lead_events`).toHaveLength(0);
   });
+
+  // A booking's visit was left out of the letter, and the reminder named the subject of a quote, which
+  // the firm's e-mail about a booking never had.
+  it("names a booking's visit in the letter, and its e-mail's own subject in the reminder", async () => {
+    const id = await insertLead(db.sql, "2026-11-24T10:00:00Z", {
+      kind: "booking",
+      name: "Bo Besøg",
+      email: "bo@example.dk",
+      location: "Haslev",
+    });
+    await db.sql`insert into bookings (request_id, starts_at, ends_at, buffer_minutes, visit)
+      values (${id}, '2026-12-14T08:00:00Z', '2026-12-14T09:00:00Z', 0, tstzrange('2026-12-14T08:00:00Z', '2026-12-14T09:00:00Z'))`;
+    const letter = (await forget("bo@example.dk", "--letter")).stdout;
+    expect(letter).toContain(`${FIELD_LABELS.visit}: mandag den 14. december 2026 kl. 09.00–10.00`);
+    const erased = await forget("bo@example.dk", "--delete");
+    expect(erased.stdout).toContain(`"Ny besigtigelse: mandag den 14. december 2026 kl. 09.00–10.00, Haslev", modtaget 24.11.2026`);
+  });
 });

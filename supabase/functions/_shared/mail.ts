@@ -3,6 +3,7 @@
 // them, and the customer is only ever an address object in Reply-To, never raw header text.
 import { danishVisit } from "./copenhagen-time.js";
 import { escapeHtml } from "./escape-html.js";
+import { firmSubject } from "./mail-subject.js";
 import { createMailApiTransport } from "./mail-api-transport.ts";
 import { posesAsAddress } from "./quote-checks.ts";
 import { createSmtpTransport } from "./smtp-transport.ts";
@@ -70,7 +71,7 @@ function content(request: StoredRequest) {
   if (request.kind === "callback") {
     // No address to answer: the subject says what to do and whom to call, so it can be done from the inbox.
     return {
-      subject: `Ring op: ${request.name}, ${request.phone}`,
+      subject: firmSubject(request),
       intro: "Kunden vil gerne ringes op.",
       rows: [["Navn", request.name], ["Telefon", request.phone], ["Hvornår", request.when ?? "Ikke angivet"], ...about] as [
         string,
@@ -84,7 +85,7 @@ function content(request: StoredRequest) {
   // A booking is a quote with a visit: the subject says when, and the invitation comes attached (channels.ts).
   const visit = request.kind === "booking" && request.visit ? danishVisit(request.visit) : null;
   return {
-    subject: visit ? `Ny besigtigelse: ${visit}, ${request.location}` : `Ny forespørgsel: ${request.location}`,
+    subject: firmSubject(request),
     intro: visit ? "Ny booking af en gratis besigtigelse fra hjemmesiden." : "Ny forespørgsel fra hjemmesiden.",
     rows: [
       ...(visit ? [["Besigtigelse", visit]] : []),

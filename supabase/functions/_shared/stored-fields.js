@@ -4,9 +4,10 @@
 // answered too; the labels below say in Danish what each known column is. The photos sent with a request
 // (kept until the firm's e-mail with them is out, or a failed one is purged) are listed by name, type and
 // size, never their bytes; what was sent about it (the outbox's deliveries), by what, how it went and
-// when; and the firm's states and notes about it in the inbox. Plain JavaScript, shared by
+// when; a booking's visit; and the firm's states and notes about it in the inbox. Plain JavaScript, shared by
 // scripts/forget-requester.js (Node) and the inbox (Deno).
-import { danishDateTime } from "./copenhagen-time.js";
+import { danishDateTime, danishVisit } from "./copenhagen-time.js";
+import { firmSubject } from "./mail-subject.js";
 
 /** @typedef {{ filename: string, content_type: string, size_bytes: number }} StoredPhoto */
 /** @typedef {Record<string, unknown> & { id: string, received_at: Date, name: string, email: string | null, phone: string,
@@ -30,6 +31,7 @@ export const FIELD_LABELS = /** @type {Record<string, string>} */ ({
   request_hash: "Kontrolsum af indholdet",
   deploy_check: "Test af opsætningen",
   id: "Forespørgslens nummer",
+  visit: "Besigtigelse, du har booket",
   photos: "Billeder sendt med",
   states: "Status hos os",
   notes: "Vores noter om den",
@@ -102,6 +104,12 @@ function statesInDanish(states) {
 }
 
 /**
+ * A booking's visit: when, and whether it was cancelled.
+ * @param {{ start: string, end: string, active: boolean }} visit
+ */
+const visitInDanish = (visit) => `${danishVisit(visit)}${visit.active ? "" : " (aflyst)"}`;
+
+/**
  * The inbox's notes about a request, in Danish, each with when.
  * @param {{ at: string, text: string }[]} notes
  */
@@ -127,6 +135,7 @@ export function valueInDanish(column, value) {
   if (column === "deliveries" && Array.isArray(value)) return deliveriesInDanish(value);
   if (column === "states" && Array.isArray(value)) return statesInDanish(value);
   if (column === "notes" && Array.isArray(value)) return notesInDanish(value);
+  if (column === "visit" && value && typeof value === "object") return visitInDanish(/** @type {any} */ (value));
   if (value === null || value === undefined || value === "") return column === "partner_id" ? "ingen (vores egen hjemmeside)" : "intet";
   if (value instanceof Date) return danishDateTime(value);
   if (typeof value === "boolean") return value ? "ja" : "nej";
@@ -157,20 +166,20 @@ export const searchedFor = ({ email, phone }) =>
 
 /**
  * What the firm must still delete by hand after an erasure: its own e-mails about the requests (the
- * subjects mail.ts gives them).
+ * subjects mail.ts gives them: mail-subject.js).
  * @param {{ email?: string | null, phone?: string | null }} who what was erased
  * @param {StoredRow[]} rows the rows that were deleted
  * @param {string} mailbox the firm's address (business.yaml); MAIL_TO may name more
  */
 export function mailCopiesReminder(who, rows, mailbox) {
   if (rows.length === 0) return "";
-  /** @param {StoredRow} row */
-  const subject = (row) => (row.kind === "callback" ? `Ring op: ${row.name}, ${row.phone}` : `Ny forespørgsel: ${row.location}`);
   return [
     `Husk: vores e-mails om ${rows.length === 1 ? "forespørgslen" : "forespørgslerne"} ligger stadig i firmaets postkasse (${mailbox} og de andre adresser i MAIL_TO, hvis der er flere). Slet dem også, og tøm "Slettet post" bagefter.`,
     who.email
       ? `Søg efter ${who.email} (kunden står som svar-til-adresse), eller efter emne og tidspunkt:`
       : `Søg efter ${who.phone}, eller efter emne og tidspunkt:`,
-    ...rows.map((row) => `  "${subject(row)}", modtaget ${danishDateTime(row.received_at)} (forespørgsel-id ${row.id})`),
+    ...rows.map(
+      (row) => `  "${firmSubject(/** @type {any} */ (row))}", modtaget ${danishDateTime(row.received_at)} (forespørgsel-id ${row.id})`,
+    ),
   ].join("\n");
 }
