@@ -380,7 +380,7 @@ describe("the free times of /besigtigelse by keyboard and in the accessibility t
     // Each day is a group named by its day, so the time is heard with its day.
     const groups = nodes.filter((node) => node.role === "group").map((node) => node.name);
     expect(groups).toContain("Ledige tider");
-    expect(groups.filter((name) => /^(mandag|tirsdag) (den )?1[45]\. januar$/i.test(name))).toHaveLength(2);
+    expect(groups.filter((name) => /^(mandag|tirsdag) den 1[45]\. januar$/i.test(name))).toHaveLength(2);
     await context.close();
   });
 

@@ -1,21 +1,15 @@
 // The free times as one group of radio buttons, a day to a fieldset: a thumb's width each on a phone,
 // arrow keys move between them, and a screen reader hears the day with each time. Copenhagen time.
-import { copenhagenParts } from "../../supabase/functions/_shared/copenhagen-time.js";
+// The day's legend is made from its parts (danishWeekday), as the e-mails write it: Intl's Danish pattern
+// has 'den' in one engine's data and not in another's.
+import { danishClock, danishWeekday } from "../../supabase/functions/_shared/copenhagen-time.js";
 import type { Slot } from "./booking-api.ts";
-
-const dayName = new Intl.DateTimeFormat("da-DK", { timeZone: "Europe/Copenhagen", weekday: "long", day: "numeric", month: "long" });
-
-/** 'kl. 09.00' in Copenhagen time. */
-export const clockOf = (iso: string) => {
-  const { hour, minute } = copenhagenParts(new Date(iso));
-  return `${hour}.${minute}`;
-};
 
 /** The times by their Copenhagen day, in order. */
 function byDay(slots: readonly Slot[]): [string, Slot[]][] {
   const days = new Map<string, Slot[]>();
   for (const slot of slots) {
-    const day = dayName.format(new Date(slot.start));
+    const day = danishWeekday(new Date(slot.start));
     days.set(day, [...(days.get(day) ?? []), slot]);
   }
   return [...days];
@@ -50,7 +44,7 @@ export function TimePicker({
                 checked={chosen === slot.start}
                 onChange={() => onChoose(slot.start)}
               />
-              <span>kl. {clockOf(slot.start)}</span>
+              <span>kl. {danishClock(new Date(slot.start))}</span>
             </label>
           ))}
         </fieldset>

@@ -1,16 +1,13 @@
 // How old a lead is, as a tradesman reads it at a glance ('for 12 min siden', 'i går'), and the clock
 // times the inbox prints, on the Copenhagen clock whatever the phone's own time zone (the shared
 // calendar of supabase/functions/_shared/copenhagen-time.js, as the e-mails and the statement use).
-import { copenhagenDay, copenhagenParts, danishDate } from "../../supabase/functions/_shared/copenhagen-time.js";
+import { copenhagenDay, danishClock, danishDate } from "../../supabase/functions/_shared/copenhagen-time.js";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /** 'kl. 14.32', as the site prints its hours. */
-export const clockTime = (at: Date) => {
-  const { hour, minute } = copenhagenParts(at);
-  return `kl. ${hour}.${minute}`;
-};
+export const clockTime = (at: Date) => `kl. ${danishClock(at)}`;
 
 /** Whole calendar days between two instants on the Copenhagen clock (0: the same day). */
 function calendarDaysBetween(earlier: Date, later: Date) {

@@ -43,8 +43,16 @@ export function danishDay(day) {
  * @param {Date} date
  */
 export function danishDateTime(date) {
+  return `${danishDate(date)} kl. ${danishClock(date)}`;
+}
+
+/**
+ * The time of day on the Copenhagen clock, as Danes write it: '09.00'.
+ * @param {Date} date
+ */
+export function danishClock(date) {
   const { hour, minute } = copenhagenParts(date);
-  return `${danishDate(date)} kl. ${hour}.${minute}`;
+  return `${hour}.${minute}`;
 }
 
 /**
@@ -94,8 +102,17 @@ const WEEKDAYS = ["søndag", "mandag", "tirsdag", "onsdag", "torsdag", "fredag",
  * @param {{ start: string | Date, end: string | Date }} visit
  */
 export function danishVisit(visit) {
-  const { year, month, day, hour, minute } = copenhagenParts(new Date(visit.start));
-  const end = copenhagenParts(new Date(visit.end));
+  const start = new Date(visit.start);
+  return `${danishWeekday(start)} ${copenhagenParts(start).year} kl. ${danishClock(start)}–${danishClock(new Date(visit.end))}`;
+}
+
+/**
+ * A Copenhagen day with its weekday, without the year: 'torsdag den 3. december'. Made from the day's
+ * parts, as danishVisit says why.
+ * @param {Date} date
+ */
+export function danishWeekday(date) {
+  const { year, month, day } = copenhagenParts(date);
   const weekday = WEEKDAYS[new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).getUTCDay()];
-  return `${weekday} den ${Number(day)}. ${MONTHS[Number(month) - 1]} ${year} kl. ${hour}.${minute}–${end.hour}.${end.minute}`;
+  return `${weekday} den ${Number(day)}. ${MONTHS[Number(month) - 1]}`;
 }
