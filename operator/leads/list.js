@@ -3,6 +3,7 @@
 // checks (`npm run verify:deploy`) are not leads and are left out.
 import { danishDateTime, spreadsheetDateTime } from "../../supabase/functions/_shared/copenhagen-time.js";
 import { toCsv } from "../../supabase/functions/_shared/csv.js";
+import { KIND_IN_DANISH } from "../../supabase/functions/_shared/lead-kinds.js";
 
 /** @typedef {import("./period.js").Period} Period */
 /**
@@ -22,11 +23,8 @@ export const STATUS_IN_DANISH = /** @type {Record<string, string>} */ ({
   held: "holdt tilbage: for mange fra samme adresse",
 });
 
-/** What a lead asks for, in Danish (the column `kind`). */
-export const KIND_IN_DANISH = /** @type {Record<string, string>} */ ({ quote: "Tilbud", callback: "Ring op", booking: "Besigtigelse" });
-
 /**
- * A lead's kind in Danish, with when to call for a call-back: "Ring op (I formiddag)".
+ * A lead's kind in Danish (KIND_IN_DANISH), with when to call for a call-back: "Ring op (I formiddag)".
  * @param {Lead} lead
  */
 export const kindOf = (lead) =>
