@@ -179,7 +179,7 @@ describe("the first paint's CSS draws every page as the whole stylesheet does", 
           await route.continue();
         }),
       );
-      const answered = page.waitForResponse((response) => response.url().includes("?slots"));
+      const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.has("slots"));
       await page.goto(`${site.base}/besigtigelse`, { waitUntil: "load" });
       await Promise.all([asked, answered]);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
